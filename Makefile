@@ -1,0 +1,42 @@
+# The README's two commands: `make demo` and `make test`. Everything else is a helper.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP_RUN := $(VENV)/.installed-run
+STAMP_TEST := $(VENV)/.installed-test
+
+.PHONY: demo test lint bench clean browser
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+
+$(STAMP_RUN): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e .
+	touch $@
+
+$(STAMP_TEST): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e '.[test]'
+	touch $@ $(STAMP_RUN)
+
+# Debian's chromium for the browser tests (never `playwright install`: no browser downloads here).
+browser:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if [ "$$(id -u)" = "0" ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
+	  else echo "browser tests need Debian's chromium: run 'sudo apt-get install chromium'"; fi; \
+	fi
+
+demo: $(STAMP_RUN)
+	$(BIN)/dominocam demo
+
+test: $(STAMP_TEST) browser
+	$(BIN)/python -m pytest -q
+
+lint: $(STAMP_TEST)
+	$(BIN)/ruff check .
+
+bench: $(STAMP_RUN)
+	$(BIN)/python benchmarks/run_all.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache

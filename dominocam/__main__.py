@@ -1,0 +1,3 @@
+from dominocam.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,70 @@
+"""The `dominocam` console script: a thin dispatcher over one module per sub-command.
+
+Sub-command modules are imported only when chosen, so `dominocam replay` never pays for OpenCV
+and the runtime path never imports torch.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import logging
+import sys
+
+# name -> (module, one-line help). Modules live in dominocam/commands/.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "demo": ("dominocam.commands.demo", "run the main job on its embedded default"),
+    "replay": ("dominocam.commands.replay", "validate and score a game record (JSON Lines)"),
+    "tournament": ("dominocam.commands.tournament", "replay a tournament record"),
+    "synth": ("dominocam.commands.synth", "render synthetic table photos and deal videos"),
+    "read": ("dominocam.commands.read", "read the tiles and the layout from images"),
+    "recount": ("dominocam.commands.recount", "count the hands laid out in a photo"),
+    "serve": ("dominocam.commands.serve", "run the live assistant and its web pages"),
+    "train": ("dominocam.commands.train", "train the tile detector on rendered scenes"),
+    "eval": ("dominocam.commands.eval", "measure the reader on rendered or real photos"),
+    "bench": ("dominocam.commands.bench", "time detection, reading and layout per frame"),
+}
+
+
+def _load(name: str):
+    module_name, _ = COMMANDS[name]
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name == module_name:
+            return None
+        raise
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    parser = argparse.ArgumentParser(prog="dominocam", add_help=False)
+    parser.add_argument("-v", "--verbose", action="store_true")
+    pre, rest = parser.parse_known_args(argv)
+    logging.basicConfig(
+        level=logging.DEBUG if pre.verbose else logging.INFO,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )
+    full = argparse.ArgumentParser(prog="dominocam", description="A camera assistant for a domino table.")
+    full.add_argument("-v", "--verbose", action="store_true", help="log debug messages")
+    subs = full.add_subparsers(dest="command", metavar="COMMAND")
+    chosen = next((a for a in rest if not a.startswith("-")), None)
+    for name, (_, help_text) in COMMANDS.items():
+        sub = subs.add_parser(name, help=help_text, description=help_text)
+        if name == chosen:
+            module = _load(name)
+            if module is None:
+                print(f"dominocam: '{name}' is not available in this build", file=sys.stderr)
+                return 2
+            module.add_arguments(sub)
+            sub.set_defaults(_run=module.run)
+    args = full.parse_args(argv)
+    if not getattr(args, "_run", None):
+        full.print_help()
+        return 0 if args.command is None else 2
+    return int(args._run(args) or 0)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

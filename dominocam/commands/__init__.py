@@ -1,0 +1,1 @@
+"""One module per sub-command. Each exposes `HELP`, `add_arguments(parser)` and `run(args) -> int`."""

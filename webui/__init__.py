@@ -1,0 +1,1 @@
+"""The Flask pages: spectator, overlay, operator, streams and persistence glue."""
