@@ -1,0 +1,98 @@
+"""Oriented tile boxes: conversion from detector corners, back to corners, and warps.
+
+A box is centre, long-axis unit vector `u` (from half 0 to half 1), length along `u` and width
+across it. Pixel coordinates are those of the full-resolution frame.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Box:
+    cx: float
+    cy: float
+    ux: float  # unit vector along the long axis, half 0 -> half 1
+    uy: float
+    length: float
+    width: float
+
+    @property
+    def centre(self) -> np.ndarray:
+        return np.array([self.cx, self.cy])
+
+    @property
+    def u(self) -> np.ndarray:
+        return np.array([self.ux, self.uy])
+
+    @property
+    def v(self) -> np.ndarray:
+        return np.array([-self.uy, self.ux])
+
+    @property
+    def angle_deg(self) -> float:
+        return float(np.degrees(np.arctan2(self.uy, self.ux)))
+
+    def corners(self) -> np.ndarray:
+        """Four corners (4, 2): half-0 end first, going round."""
+        c, du, dv = self.centre, self.u * self.length / 2, self.v * self.width / 2
+        return np.array([c - du - dv, c + du - dv, c + du + dv, c - du + dv])
+
+    def halves(self) -> np.ndarray:
+        """Centres of half 0 and half 1 (2, 2)."""
+        c, du = self.centre, self.u * self.length / 4
+        return np.array([c - du, c + du])
+
+    def flipped(self) -> Box:
+        return Box(self.cx, self.cy, -self.ux, -self.uy, self.length, self.width)
+
+
+def box_from_corners(corners: np.ndarray) -> Box:
+    """Box from four corners in any order that goes round the quadrilateral."""
+    p = np.asarray(corners, dtype=np.float64).reshape(4, 2)
+    c = p.mean(axis=0)
+    e1 = ((p[1] - p[0]) + (p[2] - p[3])) / 2
+    e2 = ((p[2] - p[1]) + (p[3] - p[0])) / 2
+    n1, n2 = float(np.hypot(*e1)), float(np.hypot(*e2))
+    if n1 < n2:
+        e1, e2, n1, n2 = e2, e1, n2, n1
+    u = e1 / max(n1, 1e-9)
+    # a canonical direction so the same tile always gets the same half order: u points right/down
+    if u[0] < -1e-9 or (abs(u[0]) <= 1e-9 and u[1] < 0):
+        u = -u
+    return Box(float(c[0]), float(c[1]), float(u[0]), float(u[1]), n1, n2)
+
+
+def box_from_halves(h0, h1, width_ratio: float = 0.5) -> Box:
+    """Box from the two half centres (as in the real photos' truth): length = 2 * distance."""
+    h0, h1 = np.asarray(h0, float), np.asarray(h1, float)
+    d = h1 - h0
+    n = float(np.hypot(*d))
+    u = d / max(n, 1e-9)
+    c = (h0 + h1) / 2
+    return Box(float(c[0]), float(c[1]), float(u[0]), float(u[1]), 2 * n, 2 * n * width_ratio)
+
+
+def canvas_matrix(box: Box, scale: float, size: tuple[int, int]) -> np.ndarray:
+    """2x3 matrix mapping canvas pixels to frame pixels; the box centre sits at the canvas centre,
+    `u` along +x. `scale` is canvas pixels per frame pixel; `size` is (w, h)."""
+    w, h = size
+    u, v = box.u / scale, box.v / scale
+    ox = box.centre - u * (w - 1) / 2 - v * (h - 1) / 2
+    return np.array([[u[0], v[0], ox[0]], [u[1], v[1], ox[1]]])
+
+
+def warp(frame: np.ndarray, box: Box, scale: float, size: tuple[int, int]) -> np.ndarray:
+    m = canvas_matrix(box, scale, size)
+    return cv2.warpAffine(
+        frame, m, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE
+    )
+
+
+def canvas_to_frame(m: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    pts = np.asarray(pts, float).reshape(-1, 2)
+    return pts @ m[:, :2].T + m[:, 2]

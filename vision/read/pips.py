@@ -1,0 +1,143 @@
+"""Classical pip counting on one rectified half.
+
+Pips of any colour on any body colour: contrast is the Lab distance to the half's own median
+(body) colour. Blobs are filtered by area, aspect and fill; the count is then checked against
+the standard layouts 0..6, which are all point-symmetric about the half centre, odd counts with
+a centre pip and even counts without.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+MIN_CONTRAST = 28.0  # Lab distance below which nothing counts as a pip
+
+
+@dataclass(frozen=True)
+class Blob:
+    x: float  # half-relative, 0..1 along the tile's long axis
+    y: float  # 0..1 across it
+    area: float  # fraction of the half's area
+    contrast: float
+
+
+@dataclass(frozen=True)
+class HalfRead:
+    value: int | None
+    score: float  # 0..1, how well the blobs fit the standard layout (raw, before calibration)
+    reason: str  # why value is None, or "" when read
+    blobs: tuple[Blob, ...]
+    margin: float  # contrast of the weakest pip over the threshold, Lab units
+
+
+def _symmetry_error(pts: np.ndarray, centre: np.ndarray) -> float:
+    if len(pts) == 0:
+        return 0.0
+    refl = 2 * centre - pts
+    d = np.sqrt(((refl[:, None, :] - pts[None, :, :]) ** 2).sum(axis=2))
+    return float(d.min(axis=1).max())
+
+
+def _has_centre(pts: np.ndarray, centre: np.ndarray) -> bool:
+    return bool(len(pts)) and float(np.sqrt(((pts - centre) ** 2).sum(axis=1)).min()) < 0.12
+
+
+def layout_error(pts: np.ndarray) -> float:
+    """How far blob positions (n, 2) in half units are from a standard layout of n pips; 0 = exact.
+    Returns a large value for counts outside 0..6."""
+    n = len(pts)
+    if n == 0:
+        return 0.0
+    if n > 6:
+        return 9.0
+    centre = np.array([0.5, 0.5])
+    err = _symmetry_error(pts, pts.mean(axis=0))
+    err = max(err, float(np.hypot(*(pts.mean(axis=0) - centre))) - 0.1)
+    if (n % 2 == 1) != _has_centre(pts, pts.mean(axis=0)):
+        err += 0.3
+    if n >= 2:
+        spread = np.abs(pts - pts.mean(axis=0)).max(axis=0)
+        # outer pips sit between 0.12 and 0.4 of the half from its centre
+        if spread.max() < 0.1 or spread.max() > 0.42:
+            err += 0.3
+    if n == 6:
+        # two rows of three: along one axis three distinct positions, along the other two
+        sx, sy = np.sort(pts[:, 0]), np.sort(pts[:, 1])
+        rows = min(np.ptp(sx[:2]) + np.ptp(sx[4:]) + np.ptp(sx[2:4]),
+                   np.ptp(sy[:2]) + np.ptp(sy[4:]) + np.ptp(sy[2:4]))
+        cols = min(np.ptp(sx[:3]) + np.ptp(sx[3:]), np.ptp(sy[:3]) + np.ptp(sy[3:]))
+        err = max(err, min(rows, cols) / 2)
+    return err
+
+
+def _blobs(mask: np.ndarray, dist: np.ndarray, t: float, area_half: float, s: int,
+           depth: int) -> list[Blob]:
+    """Pip-shaped components of `mask`; a component too long or too big for one pip (touching pips
+    at a soft threshold) is split by thresholding it again, halfway to its peak contrast."""
+    n, labels, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    out: list[Blob] = []
+    for i in range(1, n):
+        x, y, bw, bh, area = stats[i]
+        a = area / area_half
+        if a < 0.004:
+            continue
+        peak = float(dist[labels == i].max())
+        elongated = max(bw, bh) > 1.6 * min(bw, bh) or area < 0.5 * bw * bh
+        if (elongated or a > 0.09) and depth < 2 and a < 0.3:
+            t2 = t + 0.4 * (peak - t)
+            sub = np.zeros_like(mask)
+            sl = (slice(y, y + bh), slice(x, x + bw))
+            sub[sl] = ((labels[sl] == i) & (dist[sl] > t2)).astype(np.uint8)
+            parts = _blobs(sub, dist, t2, area_half, s, depth + 1)
+            if len(parts) >= 2:
+                out.extend(parts)
+                continue
+        if a > 0.09 or max(bw, bh) > 2.2 * min(bw, bh) or area < 0.45 * bw * bh:
+            continue
+        out.append(Blob(cents[i][0] / s, cents[i][1] / s, a, peak))
+    return out
+
+
+def read_half(half_bgr: np.ndarray, body_lab: np.ndarray | None = None,
+              border: float = 0.07, divider_side: str = "right") -> HalfRead:
+    """Count the pips of one square half crop (BGR). `divider_side` is where the divider bar is,
+    so a strip there is ignored."""
+    s = half_bgr.shape[0]
+    lab = cv2.cvtColor(half_bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
+    body = np.median(lab.reshape(-1, 3), axis=0) if body_lab is None else body_lab
+    dist = np.sqrt(((lab - body) ** 2).sum(axis=2))
+    b = max(1, int(round(border * s)))
+    roi = np.zeros(dist.shape, bool)
+    roi[b : s - b, b : s - b] = True
+    strip = max(1, int(round(0.09 * s)))
+    if divider_side == "right":
+        roi[:, s - strip :] = False
+    else:
+        roi[:, :strip] = False
+    vals = dist[roi]
+    d8 = np.clip(vals, 0, 255).astype(np.uint8)
+    otsu, _ = cv2.threshold(d8.reshape(-1, 1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    t = max(float(otsu), MIN_CONTRAST)
+    mask = ((dist > t) & roi).astype(np.uint8)
+    area_half = float(s * s)
+    cand = _blobs(mask, dist, t, area_half, s, depth=0)
+    # pips of one set have one size: drop blobs far smaller than the typical one (noise, glare)
+    if len(cand) >= 2:
+        med = float(np.median([bl.area for bl in cand]))
+        cand = [bl for bl in cand if bl.area > 0.35 * med]
+    blobs = tuple(cand)
+    margin = min((bl.contrast - t for bl in blobs), default=float(vals.max() - t) if len(vals) else 0.0)
+    if len(blobs) > 6:
+        return HalfRead(None, 0.0, f"{len(blobs)} pip-like blobs, more than 6", blobs, margin)
+    pts = np.array([[bl.x, bl.y] for bl in blobs]).reshape(-1, 2)
+    err = layout_error(pts)
+    if len(blobs) >= 2:
+        areas = np.array([bl.area for bl in blobs])
+        err += max(0.0, float(areas.max() / areas.min()) - 2.2) * 0.1
+    score = float(np.clip(1.0 - err / 0.25, 0.0, 1.0))
+    if score <= 0.0:
+        return HalfRead(None, 0.0, f"{len(blobs)} blobs do not form a standard pip layout", blobs, margin)
+    return HalfRead(len(blobs), score, "", blobs, margin)
