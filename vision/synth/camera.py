@@ -1,0 +1,150 @@
+"""The camera and the light: a tilted pinhole view of the table plane with radial distortion,
+then colour cast, vignetting, spotlight, hard shadows, noise, blur and JPEG."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.synth.geometry import apply_homography, distort_points
+
+
+@dataclass
+class Camera:
+    """Maps canvas (table-plane) pixels to output pixels."""
+
+    size: tuple[int, int]  # output (w, h)
+    h_plane: np.ndarray  # 3x3, plane coordinates (canvas minus `origin`) -> undistorted output
+    origin: np.ndarray  # canvas pixel of plane (0, 0)
+    k: float  # radial distortion
+    canvas_size: tuple[int, int]
+    nadir: np.ndarray  # canvas point straight below the camera
+    height: float  # camera height in canvas pixels
+
+    @property
+    def dist_scale(self) -> float:
+        w, h = self.size
+        return 0.5 * math.hypot(w, h)
+
+    def project(self, pts) -> np.ndarray:
+        p = apply_homography(self.h_plane, np.asarray(pts, dtype=np.float64).reshape(-1, 2) - self.origin)
+        if self.k:
+            p = distort_points(p, self.k, (self.size[0] / 2, self.size[1] / 2), self.dist_scale)
+        return p
+
+    def render(self, canvas: np.ndarray) -> np.ndarray:
+        w, h = self.size
+        step = 8
+        # sample the map at cell centres so that resizing by `step` lands exactly on pixels
+        nx, ny = w // step + 2, h // step + 2
+        gx, gy = np.meshgrid((np.arange(nx) + 0.5) * step - 0.5, (np.arange(ny) + 0.5) * step - 0.5)
+        pd = np.stack([gx.ravel(), gy.ravel()], axis=1)
+        c = np.array([w / 2, h / 2])
+        if self.k:
+            q = (pd - c) / self.dist_scale
+            pu = c + (pd - c) * (1 + self.k * (q**2).sum(axis=1, keepdims=True))
+        else:
+            pu = pd
+        src = apply_homography(np.linalg.inv(self.h_plane), pu) + self.origin
+        mx = src[:, 0].reshape(gx.shape).astype(np.float32)
+        my = src[:, 1].reshape(gx.shape).astype(np.float32)
+        mx = cv2.resize(mx, (nx * step, ny * step), interpolation=cv2.INTER_LINEAR)[:h, :w]
+        my = cv2.resize(my, (nx * step, ny * step), interpolation=cv2.INTER_LINEAR)[:h, :w]
+        return cv2.remap(canvas, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+
+
+def make_camera(rng: np.random.Generator, size: tuple[int, int], max_tilt_deg: float = 30.0,
+                yaw: float | None = None, distortion: float | None = None) -> Camera:
+    """A camera over the plane's origin: yaw any, tilt up to `max_tilt_deg`, canvas px ~ output px
+    at the image centre. The canvas is sized to cover everything the camera sees."""
+    w, h = size
+    f = w * float(rng.uniform(0.75, 1.4))
+    tilt = math.radians(float(rng.uniform(0, max_tilt_deg)) * (1.0 if rng.random() < 0.75 else 0.3))
+    if yaw is None:
+        yaw = float(rng.uniform(0, 2 * math.pi)) if rng.random() < 0.5 else float(rng.integers(4)) * math.pi / 2 + float(rng.normal(0, 0.05))
+    tilt_dir = float(rng.uniform(0, 2 * math.pi))
+    height = f  # so one plane px ~ one output px at the centre
+    # world: x, y on the table, z away from the camera (into the table)
+    cz, sz = math.cos(yaw), math.sin(yaw)
+    rz = np.array([[cz, -sz, 0], [sz, cz, 0], [0, 0, 1]])
+    ct, st = math.cos(tilt), math.sin(tilt)
+    ca, sa = math.cos(tilt_dir), math.sin(tilt_dir)
+    # rotate about an axis in the image plane pointing along tilt_dir
+    axis = np.array([ca, sa, 0.0])
+    kx = np.array([[0, -axis[2], axis[1]], [axis[2], 0, -axis[0]], [-axis[1], axis[0], 0]])
+    rt = np.eye(3) * ct + st * kx + (1 - ct) * np.outer(axis, axis)
+    r = rt @ rz  # world -> camera
+    cam_center = -height * (r.T @ np.array([0.0, 0.0, 1.0]))
+    kmat = np.array([[f, 0, w / 2], [0, f, h / 2], [0, 0, 1]])
+    t = -r @ cam_center
+    hp = kmat @ np.column_stack([r[:, 0], r[:, 1], t])
+    hp = hp / hp[2, 2]
+    k = float(rng.uniform(-0.12, 0.12)) if distortion is None else distortion
+    # canvas: preimage of the (slightly padded) output frame
+    pad = 0.08
+    frame = np.array([[-pad * w, -pad * h], [w * (1 + pad), -pad * h], [w * (1 + pad), h * (1 + pad)], [-pad * w, h * (1 + pad)]])
+    if k:
+        scale = 0.5 * math.hypot(w, h)
+        c = np.array([w / 2, h / 2])
+        q = (frame - c) / scale
+        frame = c + (frame - c) * (1 + k * (q**2).sum(axis=1, keepdims=True))
+    pre = apply_homography(np.linalg.inv(hp), frame)
+    lo = np.floor(pre.min(axis=0)) - 4
+    hi = np.ceil(pre.max(axis=0)) + 4
+    origin = -lo
+    canvas_size = (int(hi[0] - lo[0]), int(hi[1] - lo[1]))
+    nadir = origin + cam_center[:2]
+    return Camera(size, hp, origin, k, canvas_size, nadir, height)
+
+
+def light_and_sensor(img: np.ndarray, rng: np.random.Generator, strength: float = 1.0) -> np.ndarray:
+    """Colour cast, vignetting, spotlight and hard shadow as one gain field; then noise and blur."""
+    h, w = img.shape[:2]
+    sh, sw = h // 8 + 1, w // 8 + 1
+    yy, xx = np.mgrid[0:sh, 0:sw].astype(np.float32)
+    xx /= sw
+    yy /= sh
+    gain = np.ones((sh, sw), np.float32) * float(rng.uniform(0.75, 1.2))
+    if rng.random() < 0.7:  # vignetting
+        r2 = (xx - 0.5) ** 2 + (yy - 0.5) ** 2
+        gain *= 1 - float(rng.uniform(0.1, 0.6)) * r2 * 2
+    if rng.random() < 0.4:  # spotlight
+        cx, cy = rng.uniform(0.1, 0.9, 2)
+        rad = float(rng.uniform(0.2, 0.6))
+        gain *= 0.7 + 0.5 * np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * rad**2))
+    if rng.random() < 0.25:  # a hard shadow edge (a lamp arm, a person)
+        a = float(rng.uniform(0, 2 * math.pi))
+        off = float(rng.uniform(-0.3, 0.3))
+        side = (xx - 0.5) * math.cos(a) + (yy - 0.5) * math.sin(a) - off
+        gain *= np.where(side > 0, float(rng.uniform(0.45, 0.8)), 1.0).astype(np.float32)
+    gain = cv2.resize(gain, (w, h), interpolation=cv2.INTER_LINEAR)
+    temp = float(rng.normal(0, 0.08))  # warm (>0) or cool (<0)
+    cast = np.array([1 - temp, 1 + float(rng.normal(0, 0.02)), 1 + temp], np.float32)
+    out = img.astype(np.float32) * (gain[..., None] * cast[None, None, :])
+    sigma = float(rng.uniform(0.5, 7.0)) * strength
+    if sigma > 0.5:
+        out += rng.standard_normal((h, w, 1), dtype=np.float32) * sigma
+    out = np.clip(out, 0, 255).astype(np.uint8)
+    roll = rng.random()
+    if roll < 0.25:
+        s = float(rng.uniform(0.4, 1.4))
+        out = cv2.GaussianBlur(out, (0, 0), s)
+    elif roll < 0.35:  # motion blur
+        n = int(rng.integers(3, 8))
+        kern = np.zeros((n, n), np.float32)
+        kern[n // 2, :] = 1.0 / n
+        rot = cv2.getRotationMatrix2D((n / 2 - 0.5, n / 2 - 0.5), float(rng.uniform(0, 180)), 1.0)
+        kern = cv2.warpAffine(kern, rot, (n, n))
+        kern /= max(kern.sum(), 1e-6)
+        out = cv2.filter2D(out, -1, kern)
+    return out
+
+
+def encode_jpeg(img: np.ndarray, quality: int) -> bytes:
+    ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(quality)])
+    if not ok:
+        raise RuntimeError("OpenCV could not encode a JPEG; check the OpenCV build")
+    return buf.tobytes()

@@ -1,0 +1,77 @@
+"""Write a rendered data set: images, YOLO-OBB labels, truth JSON and data.yaml (CONTRACTS.md)."""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+from pathlib import Path
+
+import cv2
+import numpy as np
+from tqdm import tqdm
+
+from vision.synth.camera import encode_jpeg
+from vision.synth.scene import render_scene
+
+log = logging.getLogger(__name__)
+CLASS_NAMES = ["tile_up", "tile_down"]
+
+
+def image_rng(seed: int, index: int) -> np.random.Generator:
+    """Each image has its own stream, so any image can be rebuilt alone and order does not matter."""
+    return np.random.default_rng([int(seed), int(index), 0x5EED])
+
+
+def default_val_count(n: int) -> int:
+    return 0 if n < 2 else min(200, max(1, n // 8))
+
+
+def write_data_yaml(out: Path) -> None:
+    text = (f"path: {out.resolve()}\ntrain: images/train\nval: images/val\n"
+            f"names:\n" + "".join(f"  {i}: {n}\n" for i, n in enumerate(CLASS_NAMES)))
+    (out / "data.yaml").write_text(text)
+
+
+def write_images(out: Path, n: int, seed: int, size: tuple[int, int], n_val: int | None = None,
+                 progress: bool = True) -> dict:
+    """Render `n` stills; the last `n_val` go to the validation split. Returns counts."""
+    n_val = default_val_count(n) if n_val is None else n_val
+    for split in ("train", "val"):
+        (out / "images" / split).mkdir(parents=True, exist_ok=True)
+        (out / "labels" / split).mkdir(parents=True, exist_ok=True)
+    (out / "truth").mkdir(parents=True, exist_ok=True)
+    n_tiles = n_labels = 0
+    for i in tqdm(range(n), desc="images", unit="img", disable=not progress):
+        split = "val" if i >= n - n_val else "train"
+        name = f"s{seed}_{i:06d}"
+        r = render_scene(image_rng(seed, i), size)
+        (out / "images" / split / f"{name}.jpg").write_bytes(encode_jpeg(r.image, r.jpeg_quality))
+        lines = r.yolo_lines()
+        (out / "labels" / split / f"{name}.txt").write_text("".join(line + "\n" for line in lines))
+        truth = r.truth(f"images/{split}/{name}.jpg")
+        (out / "truth" / f"{name}.json").write_text(json.dumps(truth, separators=(",", ":")))
+        n_tiles += len(r.tiles)
+        n_labels += len(lines)
+    write_data_yaml(out)
+    log.info("wrote %d images (%d val) with %d labelled tiles to %s", n, n_val, n_labels, out)
+    return {"images": n, "val": n_val, "tiles": n_tiles, "labels": n_labels}
+
+
+def contact_sheet(path: Path, seed: int, count: int = 24, cols: int = 6, size: tuple[int, int] = (640, 480),
+                  thumb: int = 320) -> None:
+    """A grid of `count` random renders (after JPEG), for seeing the variety at a glance."""
+    thumbs = []
+    for i in tqdm(range(count), desc="contact sheet", unit="img"):
+        r = render_scene(image_rng(seed, 10_000 + i), size)
+        img = cv2.imdecode(np.frombuffer(encode_jpeg(r.image, r.jpeg_quality), np.uint8), cv2.IMREAD_COLOR)
+        th = int(thumb * size[1] / size[0])
+        small = cv2.resize(img, (thumb, th), interpolation=cv2.INTER_AREA)
+        cv2.putText(small, r.kind, (4, th - 6), cv2.FONT_HERSHEY_SIMPLEX, 0.4, (0, 0, 0), 3, cv2.LINE_AA)
+        cv2.putText(small, r.kind, (4, th - 6), cv2.FONT_HERSHEY_SIMPLEX, 0.4, (255, 255, 255), 1, cv2.LINE_AA)
+        thumbs.append(small)
+    rows = math.ceil(count / cols)
+    blank = np.zeros_like(thumbs[0])
+    grid = [np.hstack([thumbs[r * cols + c] if r * cols + c < count else blank for c in range(cols)]) for r in range(rows)]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    cv2.imwrite(str(path), np.vstack(grid))

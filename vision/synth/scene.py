@@ -1,0 +1,318 @@
+"""One rendered still: pick a scene kind, lay tiles and clutter on a table, photograph it, and
+return the image with exact labels (every coordinate goes through the same camera as the pixels)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.synth import boards, clutter, layouts
+from vision.synth.backgrounds import random_surface
+from vision.synth.camera import Camera, light_and_sensor, make_camera
+from vision.synth.geometry import polygons_overlap
+from vision.synth.play import SEATS, random_deal
+from vision.synth.styles import random_style
+from vision.synth.tiles import PlacedTile, draw_face, draw_side, face_polygon
+
+KINDS = {"chain": 0.4, "board": 0.25, "dense": 0.15, "recount": 0.2}
+CLASS_IDS = {"up": 0, "down": 1}
+
+
+@dataclass
+class Render:
+    image: np.ndarray  # BGR uint8, before JPEG
+    tiles: list[PlacedTile]
+    corners: list[np.ndarray]  # per tile, output pixels
+    halves: list[np.ndarray]
+    in_frame: list[float]
+    visible: list[float]
+    labelled: list[bool]
+    seats: dict
+    kind: str
+    jpeg_quality: int
+
+    def yolo_lines(self) -> list[str]:
+        w, h = self.image.shape[1], self.image.shape[0]
+        lines = []
+        for t, c, ok in zip(self.tiles, self.corners, self.labelled, strict=True):
+            if not ok:
+                continue
+            xy = np.clip(c / np.array([w, h]), 0.0, 1.0)
+            lines.append(f"{CLASS_IDS[t.face]} " + " ".join(f"{v:.6f}" for v in xy.ravel()))
+        return lines
+
+    def truth(self, name: str) -> dict:
+        out = []
+        for i, t in enumerate(self.tiles):
+            hidden = t.face == "down"
+            out.append({
+                "values": None if hidden or t.values is None else list(t.values),
+                "halves": [[round(float(x), 2) for x in p] for p in self.halves[i]],
+                "corners": [[round(float(x), 2) for x in p] for p in self.corners[i]],
+                "face": t.face,
+                "parent": t.parent,
+                "joint": t.joint,
+                "owner": t.owner,
+                # extensions
+                "hidden_values": list(t.values) if hidden and t.values is not None else None,
+                "seat": t.extra.get("seat"),
+                "in_frame": round(self.in_frame[i], 3),
+                "visible": round(self.visible[i], 3),
+                "labelled": bool(self.labelled[i]),
+                "plain_style": bool(t.style.plain),
+                "length_px": round(float(np.linalg.norm(self.corners[i][1] - self.corners[i][0])), 1),
+            })
+        w, h = self.image.shape[1], self.image.shape[0]
+        return {"image": name, "size": [w, h], "kind": self.kind, "tiles": out, "seats": self.seats,
+                "jpeg_quality": self.jpeg_quality}
+
+
+def tile_length_range(size: tuple[int, int]) -> tuple[float, float]:
+    """Tile long side in output pixels: ~20 px up to ~0.23 of the short side (150 px at 640)."""
+    short = min(size)
+    return 20.0, min(400.0, 0.235 * short)
+
+
+def _pick(rng, table: dict) -> str:
+    names = list(table)
+    p = np.array([table[n] for n in names], dtype=np.float64)
+    return str(rng.choice(names, p=p / p.sum()))
+
+
+def _style_picker(rng, n_styles: int):
+    styles = [random_style(rng) for _ in range(n_styles)]
+    if n_styles == 1:
+        return lambda i: styles[0]
+    picks = {}
+
+    def pick(i):
+        if i not in picks:
+            picks[i] = styles[int(rng.integers(n_styles))]
+        return picks[i]
+    return pick
+
+
+def _frame_fraction(poly: np.ndarray, w: int, h: int) -> float:
+    area = abs(cv2.contourArea(poly.astype(np.float32)))
+    if area <= 1e-6:
+        return 0.0
+    frame = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+    inter, _ = cv2.intersectConvexConvex(poly.astype(np.float32), frame)
+    return float(inter) / area
+
+
+def _hands(rng, deal, center, reach: float, w: float, ratio: float, style, face: str, seats) -> list[PlacedTile]:
+    out = []
+    gap = float(rng.uniform(0.0, 0.3)) * w if rng.random() < 0.6 else 0.0
+    for seat in seats:
+        vals = deal.hands.get(seat, [])
+        if not vals:
+            continue
+        k = SEATS.index(seat)
+        # south at the bottom (+y), then clockwise: west (left), north (top), east (right)
+        normal = [np.array([0, 1.0]), np.array([-1.0, 0]), np.array([0, -1.0]), np.array([1.0, 0])][k]
+        along = np.array([-normal[1], normal[0]])
+        row_len = len(vals) * (w + gap)
+        start = np.asarray(center) + normal * reach * float(rng.uniform(0.9, 1.1)) - along * row_len / 2
+        start = start + along * float(rng.normal(0, w))
+        direction = math.atan2(along[1], along[0]) + float(rng.normal(0, 0.05))
+        row = layouts.row_of_tiles(list(vals), start, direction, w, ratio, face, seat, style, rng, gap)
+        for t in row:
+            t.extra["seat"] = seat
+        out += row
+    return out
+
+
+def _build_tiles(rng, kind: str, canvas: np.ndarray, cam: Camera, w: float, ratio: float) -> tuple[list[PlacedTile], dict]:
+    """Place the real tiles (and the printed board under them) in canvas coordinates."""
+    out_w, out_h = cam.size
+    center = cam.origin.copy() + rng.normal(0, 0.05, 2) * np.array([out_w, out_h])
+    style_of = _style_picker(rng, 1 if rng.random() < 0.85 else 2)
+    seats_info: dict = {}
+    if kind == "board":
+        grid = boards.game_board(canvas, rng, center, w / float(rng.uniform(0.93, 0.99)))
+        n = int(rng.integers(3, 45))
+        tiles = layouts.dense_grid(rng, n, grid.cell, grid.origin, grid.cols, grid.rows, ratio, style_of)
+        if rng.random() < 0.3:
+            for t in tiles:
+                t.angle += float(rng.normal(0, 0.03))
+        return tiles, seats_info
+    if kind == "dense":
+        tiles = []
+        base = float(rng.uniform(0, math.pi))
+        style = style_of(0)
+        polys = []
+        for _ in range(int(rng.integers(1, 5))):
+            n = int(rng.integers(2, 9))
+            start = center + rng.normal(0, 0.25, 2) * np.array([out_w, out_h])
+            vals = [(int(rng.integers(7)), int(rng.integers(7))) for _ in range(n)]
+            face = "up" if rng.random() < 0.8 else "down"
+            row = layouts.row_of_tiles(vals, start, base + float(rng.choice([0, math.pi / 2])), w, ratio, face, "layout",
+                                       style, rng, float(rng.uniform(0, 0.04)) * w, lengthwise=rng.random() < 0.3)
+            if rng.random() < 0.5:  # a second row touching the first end to end or side by side
+                u = np.array([math.cos(row[0].angle), math.sin(row[0].angle)])
+                row2 = [PlacedTile((int(rng.integers(7)), int(rng.integers(7))), tuple(np.asarray(t.center) + u * t.length),
+                                   t.angle, w, ratio, face, "layout", style=style) for t in row]
+                row = row + row2
+            rp = [t.corners() for t in row]
+            if any(polygons_overlap(a, b, 0.05 * w) for a in rp for b in polys):
+                continue
+            polys += rp
+            tiles += row
+        return tiles, seats_info
+    # chain / recount: a real deal laid out, hands in front of the seats
+    n_players = int(rng.choice([2, 3, 4, 4, 4]))
+    spinner = rng.random() < 0.3
+    deal = random_deal(rng, n_players=n_players, spinner=spinner, closed_doubles=rng.random() < 0.3,
+                       max_moves=None if rng.random() < 0.5 else int(rng.integers(1, 29)))
+    short = min(out_w, out_h)
+    # a smaller free area makes the chain bend more often, as on a crowded table
+    fw = float(rng.uniform(0.4, 1.1))
+    half = (0.36 * out_w * fw * float(rng.uniform(0.8, 1.2)), 0.33 * out_h * fw * float(rng.uniform(0.8, 1.2)))
+    if kind == "recount":
+        half = (half[0] * 0.75, half[1] * 0.75)
+    tiles = layouts.layout_chain(deal, rng, w, ratio, half, style_of)
+    layouts.transform_tiles(tiles, float(rng.normal(0, 0.04)), center, 0.015, rng)
+    seat_names = [s for s in SEATS if s in deal.hands]
+    reach = max(half) + 1.2 * w * ratio
+    if kind == "recount":
+        tiles += _hands(rng, deal, center, min(reach, 0.46 * short), w, ratio, style_of(0), "up", seat_names)
+    elif rng.random() < 0.6:
+        tiles += _hands(rng, deal, center, reach, w, ratio, style_of(0), "down", seat_names)
+    if deal.boneyard and rng.random() < 0.8:
+        corner = center + np.array([rng.choice([-1, 1]) * 0.38 * out_w, rng.choice([-1, 1]) * 0.36 * out_h])
+        box = (corner[0] - 0.12 * out_w, corner[1] - 0.12 * out_h, corner[0] + 0.12 * out_w, corner[1] + 0.12 * out_h)
+        tiles += layouts.scatter(list(deal.boneyard), rng, box, w, ratio, "down", "boneyard", style_of(0),
+                                 [t.corners() for t in tiles])
+    for s in seat_names:
+        seats_info[s] = {"tiles": [i for i, t in enumerate(tiles) if t.owner == s]}
+    return tiles, seats_info
+
+
+def render_scene(rng: np.random.Generator, size: tuple[int, int], kind: str | None = None) -> Render:
+    kind = kind or _pick(rng, KINDS)
+    cam = make_camera(rng, size)
+    cw, ch = cam.canvas_size
+    canvas, surface = random_surface(rng, ch, cw)
+    lo, hi = tile_length_range(size)
+    length = float(np.exp(rng.uniform(math.log(lo), math.log(hi))))
+    ratio = float(rng.uniform(1.93, 2.07))
+    w = length / ratio
+    tiles, seats = _build_tiles(rng, kind, canvas, cam, w, ratio)
+    tile_polys = [t.corners() for t in tiles]
+    out_w, out_h = size
+    # printed dominoes on boxes and posters: never labelled
+    if rng.random() < 0.3:
+        for _ in range(int(rng.integers(1, 3))):
+            c = cam.origin + rng.uniform(-0.5, 0.5, 2) * np.array([out_w, out_h])
+            boards.domino_box(canvas, rng, c, float(rng.uniform(4, 12)) * w * ratio)
+    # shadows: one light for the scene
+    light = np.array([math.cos(a := float(rng.uniform(0, 2 * math.pi))), math.sin(a)]) * float(rng.uniform(0.3, 1.5))
+    shadow = clutter.ShadowLayer(np.zeros((ch // 4 + 1, cw // 4 + 1), np.uint8), 4, light)
+    placed_clutter = []
+    for _ in range(int(rng.integers(0, 7))):
+        name = str(rng.choice(list(clutter.OBJECTS)))
+        size_obj = w * ratio * float(rng.uniform(0.6, 2.0))
+        c = cam.origin + rng.uniform(-0.55, 0.55, 2) * np.array([out_w, out_h])
+        probe = np.array([c + (-size_obj * 1.6, -size_obj * 1.6), c + (size_obj * 1.6, -size_obj * 1.6),
+                          c + (size_obj * 1.6, size_obj * 1.6), c + (-size_obj * 1.6, size_obj * 1.6)])
+        if any(polygons_overlap(probe, p) for p in tile_polys):
+            continue
+        placed_clutter.append((name, c, size_obj, float(rng.uniform(0, math.pi))))
+    for t in tiles:
+        thick = t.style.thickness * t.width
+        shadow.add(face_polygon(t), thick)
+    strength = float(rng.uniform(0.25, 0.6))
+    # clutter drawn on a copy first to learn its outline, its shadow added before it is drawn
+    clutter_polys = []
+    for name, c, s, ang in placed_clutter:
+        scratch = np.zeros((1, 1, 3), np.uint8)
+        poly, height = clutter.OBJECTS[name](scratch, np.random.default_rng(0), c, s, ang)
+        clutter_polys.append((name, c, s, ang, height))
+        shadow.add(poly, height * s)
+    _apply_shadow(canvas, shadow, w, strength)
+    for name, c, s, ang, _ in clutter_polys:
+        clutter.OBJECTS[name](canvas, rng, c, s, ang)
+    for t in tiles:
+        thick = t.style.thickness * t.width
+        base_off = (cam.nadir - np.asarray(t.center)) * thick / cam.height
+        base_off = base_off + rng.normal(0, 0.05, 2) * thick
+        draw_side(canvas, t, base_off)
+    for t in tiles:
+        draw_face(canvas, t)
+        if t.style.gloss > 0.6 and rng.random() < 0.5:
+            _glare(canvas, t, rng)
+    # arms reaching in from a seat, covering tiles
+    occl = np.zeros((ch // 4 + 1, cw // 4 + 1), np.uint8)
+    n_arms = int(rng.choice([0, 0, 0, 1, 1, 2]))
+    if n_arms:
+        arm_shadow = clutter.ShadowLayer(np.zeros_like(shadow.mask), 4, light)
+        arms = []
+        for _ in range(n_arms):
+            edge = int(rng.integers(4))
+            far = 0.75 * max(out_w, out_h)
+            start = cam.origin + [np.array([0, far]), np.array([-far, 0]), np.array([0, -far]), np.array([far, 0])][edge]
+            target = (np.asarray(tiles[int(rng.integers(len(tiles)))].center) if tiles and rng.random() < 0.7
+                      else cam.origin + rng.uniform(-0.3, 0.3, 2) * np.array([out_w, out_h]))
+            arms.append((start + rng.normal(0, 0.2, 2) * out_w, target))
+        arm_parts = []
+        for s0, e0 in arms:
+            arm_parts.append(clutter.arm(np.zeros((1, 1, 3), np.uint8), np.random.default_rng(1), s0, e0, w * ratio / 2, arm_shadow))
+        _apply_shadow(canvas, arm_shadow, w * 3, strength * 0.8)
+        for s0, e0 in arms:
+            parts = clutter.arm(canvas, rng, s0, e0, w * ratio / 2, None)
+            for p in parts:
+                cv2.fillPoly(occl, [np.round(p / 4).astype(np.int32)], 255)
+    img = cam.render(canvas)
+    img = light_and_sensor(img, rng)
+    corners, halves, in_frame, visible, labelled = [], [], [], [], []
+    for t in tiles:
+        c = cam.project(t.corners())
+        corners.append(c)
+        halves.append(cam.project(t.halves()))
+        f = _frame_fraction(c, out_w, out_h)
+        in_frame.append(f)
+        vis = 1.0
+        if n_arms:
+            m = np.zeros_like(occl)
+            cv2.fillPoly(m, [np.round(t.corners() / 4).astype(np.int32)], 255)
+            area = max(1, int(np.count_nonzero(m)))
+            vis = 1.0 - np.count_nonzero(m & occl) / area
+        visible.append(float(vis))
+        side = float(np.linalg.norm(c[1] - c[0]))
+        labelled.append(f >= 0.6 and vis >= 0.45 and side >= 6.0)
+    for info in seats.values():
+        info["tiles"] = [i for i in info["tiles"] if in_frame[i] > 0]
+    q = int(rng.integers(50, 96))
+    return Render(img, tiles, corners, halves, in_frame, visible, labelled, seats, f"{kind}/{surface}", q)
+
+
+def _apply_shadow(canvas: np.ndarray, layer: clutter.ShadowLayer, blur_px: float, strength: float) -> None:
+    sigma = max(0.8, blur_px * 0.25 / layer.factor)
+    m = cv2.GaussianBlur(layer.mask, (0, 0), sigma)
+    m = cv2.resize(m, (canvas.shape[1], canvas.shape[0]), interpolation=cv2.INTER_LINEAR)
+    keep = (255 - (m.astype(np.uint16) * int(strength * 256) >> 8)).astype(np.uint8)
+    cv2.multiply(canvas, cv2.merge([keep, keep, keep]), dst=canvas, scale=1 / 255)
+
+
+def _glare(canvas: np.ndarray, t: PlacedTile, rng) -> None:
+    """A soft specular highlight on a glossy face."""
+    x, y = t.center
+    r = int(t.length * 0.6) + 2
+    x0, y0 = int(x) - r, int(y) - r
+    if x0 < 0 or y0 < 0 or x0 + 2 * r >= canvas.shape[1] or y0 + 2 * r >= canvas.shape[0]:
+        return
+    roi = canvas[y0:y0 + 2 * r, x0:x0 + 2 * r]
+    overlay = np.zeros(roi.shape[:2], np.uint8)
+    local = face_polygon(t) - np.array([x0, y0])
+    face_mask = np.zeros_like(overlay)
+    cv2.fillPoly(face_mask, [np.round(local).astype(np.int32)], 255)
+    off = rng.uniform(-0.3, 0.3, 2) * t.length
+    cv2.ellipse(overlay, (r + int(off[0]), r + int(off[1])), (max(1, int(t.width * 0.35)), max(1, int(t.width * 0.15))),
+                float(rng.uniform(0, 180)), 0, 360, 255, -1)
+    overlay = cv2.GaussianBlur(overlay, (0, 0), max(0.8, t.width * 0.12)) & face_mask
+    amount = (overlay.astype(np.float32) / 255.0 * float(rng.uniform(0.3, 0.9)))[..., None]
+    roi[:] = np.clip(roi * (1 - amount) + 255 * amount, 0, 255).astype(np.uint8)

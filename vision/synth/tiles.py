@@ -1,0 +1,123 @@
+"""Placed tiles and how to draw them (top face, thickness edge, printed copies)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from vision.synth.geometry import axes, rect_corners, rounded_rect
+from vision.synth.styles import TileStyle
+
+SHIFT = 4  # sub-pixel bits for cv2 drawing
+ONE = 1 << SHIFT
+
+# Pip positions per value in a half's own frame, in units of the pip spread:
+# x runs along the tile's long axis, y across it. The six is two rows of three along the tile.
+PIP_LAYOUT: dict[int, list[tuple[float, float]]] = {
+    0: [],
+    1: [(0, 0)],
+    2: [(-1, -1), (1, 1)],
+    3: [(-1, -1), (0, 0), (1, 1)],
+    4: [(-1, -1), (-1, 1), (1, -1), (1, 1)],
+    5: [(-1, -1), (-1, 1), (0, 0), (1, -1), (1, 1)],
+    6: [(-1, -1), (0, -1), (1, -1), (-1, 1), (0, 1), (1, 1)],
+}
+
+
+@dataclass
+class PlacedTile:
+    """A tile on the table plane, in canvas pixels. `values[0]` is the half at `center - u*L/4`."""
+
+    values: tuple[int, int] | None
+    center: tuple[float, float]
+    angle: float  # direction from the first half to the second
+    width: float
+    ratio: float
+    face: str = "up"  # up | down
+    owner: str = "layout"
+    parent: int | None = None
+    joint: int | None = None
+    style: TileStyle | None = None
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def length(self) -> float:
+        return self.width * self.ratio
+
+    def corners(self) -> np.ndarray:
+        return rect_corners(self.center, self.angle, self.length, self.width)
+
+    def halves(self) -> np.ndarray:
+        u, _ = axes(self.angle)
+        c = np.asarray(self.center, dtype=np.float64)
+        q = self.length / 4.0
+        return np.array([c - u * q, c + u * q])
+
+
+def _fix(pts: np.ndarray) -> np.ndarray:
+    return np.round(np.asarray(pts) * ONE).astype(np.int32).reshape(-1, 1, 2)
+
+
+def _circle(img, c, r: float, color, ) -> None:
+    cv2.circle(img, (int(round(c[0] * ONE)), int(round(c[1] * ONE))), max(1, int(round(r * ONE))), color, -1, cv2.LINE_AA, SHIFT)
+
+
+def fill_poly(img: np.ndarray, pts: np.ndarray, color) -> None:
+    cv2.fillPoly(img, [_fix(pts)], color, cv2.LINE_AA, SHIFT)
+
+
+def face_polygon(t: PlacedTile, grow: float = 0.0) -> np.ndarray:
+    s = t.style
+    return rounded_rect(t.center, t.angle, t.length + 2 * grow, t.width + 2 * grow, s.corner * t.width + grow)
+
+
+def draw_side(img: np.ndarray, t: PlacedTile, offset: np.ndarray) -> None:
+    """The visible thickness: the face outline swept by `offset` (image displacement of the base)."""
+    poly = face_polygon(t)
+    hull = cv2.convexHull(np.vstack([poly, poly + offset]).astype(np.float32)).reshape(-1, 2)
+    fill_poly(img, hull, t.style.side)
+
+
+def draw_face(img: np.ndarray, t: PlacedTile, printed: bool = False) -> None:
+    """Top face: body, rim shading, divider, pin and pips (or the back pattern)."""
+    s = t.style
+    w, length = t.width, t.length
+    u, v = axes(t.angle)
+    c = np.asarray(t.center, dtype=np.float64)
+    if printed:
+        fill_poly(img, face_polygon(t, grow=max(0.6, 0.03 * w)), tuple(int(x * 0.45) for x in s.body))
+        fill_poly(img, face_polygon(t), s.body)
+    else:
+        rim = tuple(int(x * (1 - s.bevel)) for x in s.body)
+        fill_poly(img, face_polygon(t), rim)
+        inset = min(0.06 * w, 3.0)
+        fill_poly(img, rounded_rect(c, t.angle, length - 2 * inset, w - 2 * inset, max(0.0, s.corner * w - inset)), s.body)
+    if t.face == "down":
+        body = s.back
+        fill_poly(img, face_polygon(t, grow=-0.02 * w), body)
+        mark = tuple(int(x * 0.75) if sum(body) > 300 else min(255, int(x * 1.4) + 25) for x in body)
+        if s.back_pattern == "ring" and w > 10:
+            cv2.circle(img, tuple(int(round(x * ONE)) for x in c), int(0.3 * w * ONE), mark, max(1, int(0.05 * w)), cv2.LINE_AA, SHIFT)
+        elif s.back_pattern == "line" and w > 10:
+            cv2.line(img, tuple(_fix(c - u * length * 0.3).ravel()), tuple(_fix(c + u * length * 0.3).ravel()), mark, max(1, int(0.05 * w)), cv2.LINE_AA, SHIFT)
+        elif s.back_pattern == "border" and w > 10:
+            pts = rounded_rect(c, t.angle, length * 0.8, w * 0.7, 0.1 * w)
+            cv2.polylines(img, [_fix(pts)], True, mark, max(1, int(0.04 * w)), cv2.LINE_AA, SHIFT)
+        return
+    half_len = w * s.divider_len / 2.0
+    dthick = max(1.0, w * s.divider_thick)
+    div = np.array([c - v * half_len - u * dthick / 2, c + v * half_len - u * dthick / 2, c + v * half_len + u * dthick / 2, c - v * half_len + u * dthick / 2])
+    fill_poly(img, div, s.divider)
+    if s.pin is not None and not printed:
+        _circle(img, c, 0.07 * w, s.pin)
+    spread = s.pip_spread * w
+    radius = max(0.7, s.pip_radius * w)
+    for k, hc in enumerate(t.halves()):
+        value = t.values[k]
+        # the pattern of the first half is rotated 180 degrees, as on real tiles read from the centre
+        sign = -1.0 if k == 0 else 1.0
+        for px, py in PIP_LAYOUT[value]:
+            p = hc + u * (sign * px * spread) + v * (sign * py * spread)
+            _circle(img, p, radius, s.pip_colors[value])
