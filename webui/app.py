@@ -1,0 +1,170 @@
+"""The Flask app factory: one blueprint per area, config from webui/config.py, no work at import."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import logging
+import secrets
+import threading
+from typing import Any
+
+from flask import Flask, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from webui.config import make_config
+from webui.hub import Hub
+from webui.journal import JournalError
+from webui.pipeline import NO_CAMERA, PipelineRunner, SourceStatus
+from webui.security import allowed_hosts, check_host, is_loopback
+from webui.store import EventStore
+from webui.stream import FrameBroadcaster
+
+log = logging.getLogger(__name__)
+
+
+class Live:
+    """What one running app owns: the journal, the hub, the broadcaster and the pipeline thread."""
+
+    def __init__(self, config: dict[str, Any]):
+        self.store = EventStore(config["DB_PATH"])
+        self.hub = Hub(self.store)
+        self.broadcaster = FrameBroadcaster(
+            max_fps=config["STREAM_MAX_FPS"],
+            resend_s=config["STREAM_RESEND_S"],
+            jpeg_quality=config["STREAM_JPEG_QUALITY"],
+            max_viewers=config["STREAM_MAX_VIEWERS"],
+            slow_viewer_s=config["STREAM_SLOW_VIEWER_S"],
+        )
+        self.pipeline = config["PIPELINE"]
+        self.sse_slots = threading.BoundedSemaphore(config["SSE_MAX_CLIENTS"])
+        self.runner: PipelineRunner | None = None
+        self._start_game(config)
+        if self.pipeline is not None:
+            self._start_pipeline(config)
+
+    def _start_game(self, config: dict[str, Any]) -> None:
+        from webui.journal import current_game
+
+        if current_game(self.store.entries()).game_event is not None:
+            log.info("resuming the stored game (%d journal entries) from %s", len(self.store.entries()),
+                     self.store.path)
+            return
+        game = None
+        if self.pipeline is not None and hasattr(self.pipeline, "game_event"):
+            game = self.pipeline.game_event()
+        if game is None:
+            game = {"event": "game", "variant": config["VARIANT"], "players": list(config["PLAYERS"]),
+                    "options": {}}
+        self.hub.append(game, "system")
+
+    def _start_pipeline(self, config: dict[str, Any]) -> None:
+        pipeline = self.pipeline
+        if hasattr(pipeline, "resume"):
+            from webui.journal import current_game
+
+            pipeline.resume(current_game(self.store.entries()).record)
+            self.hub.add_listener(pipeline.resume)
+
+        def sink(event: dict[str, Any]) -> None:
+            try:
+                self.hub.append(event, "camera")
+            except JournalError as exc:
+                log.warning("refused a camera event %s: %s", event, exc)
+                raise
+
+        pipeline.on_events(sink)
+
+        def on_status(status: SourceStatus, fps: float) -> None:
+            self.hub.set_camera(status.as_dict() | {"fps": round(fps, 1)})
+
+        self.runner = PipelineRunner(pipeline, self.broadcaster.publish, on_status, config["STALL_AFTER_S"])
+        self.runner.start()
+
+    def camera_health(self) -> dict[str, Any]:
+        return {
+            "camera": self.hub.camera,
+            "fps": round(self.runner.fps, 2) if self.runner else 0.0,
+            "encoded": self.broadcaster.encoded,
+            "viewers": self.broadcaster.viewers,
+            "dropped_viewers": self.broadcaster.dropped_viewers,
+            "last_event_id": self.store.last_id,
+        }
+
+    def close(self) -> None:
+        if self.runner:
+            self.runner.stop()
+        self.broadcaster.close()
+        self.store.close()
+
+
+def _register_blueprints(app: Flask) -> None:
+    from webui.views_api import bp as api_bp
+    from webui.views_operator import bp as operator_bp
+    from webui.views_spectator import bp as spectator_bp
+
+    app.register_blueprint(spectator_bp)
+    app.register_blueprint(api_bp)
+    app.register_blueprint(operator_bp)
+    try:  # the tournament pages (issue 6) plug in here when their module exists
+        tournament = importlib.import_module("webui.tournament_views")
+    except ModuleNotFoundError as exc:
+        if exc.name != "webui.tournament_views":
+            raise
+    else:
+        app.register_blueprint(tournament.bp)
+
+
+def create_app(config: dict[str, Any] | None = None) -> Flask:
+    """Build the app. Raises ValueError when the config is unsafe or wrong (the message says why)."""
+    cfg = make_config(config)
+    if not cfg["OPERATOR_TOKEN"]:
+        if not is_loopback(cfg["BIND_HOST"]):
+            raise ValueError(
+                f"listening on {cfg['BIND_HOST']} lets other machines in: pass --token with a secret "
+                "operator token (or keep the default --host 127.0.0.1)"
+            )
+        cfg["OPERATOR_TOKEN"] = secrets.token_urlsafe(16)
+    app = Flask(__name__)
+    app.config.update(cfg)
+    app.debug = False
+    app.config["_TOKEN_HASH"] = hashlib.sha256(cfg["OPERATOR_TOKEN"].encode()).hexdigest()[:16]
+    # Sessions survive a restart with the same token; a new token logs every operator out.
+    app.config.setdefault("SECRET_KEY", None)
+    if not app.config["SECRET_KEY"]:
+        app.config["SECRET_KEY"] = hashlib.sha256(b"dominocam-session:" + cfg["OPERATOR_TOKEN"].encode()).hexdigest()
+    app.config.update(SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Strict")
+    app.config["_ALLOWED_HOSTS"] = allowed_hosts(cfg)
+    app.before_request(check_host)
+
+    @app.after_request
+    def _headers(response):
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "same-origin")
+        if request.path != "/overlay":
+            response.headers.setdefault("X-Frame-Options", "SAMEORIGIN")
+        return response
+
+    @app.errorhandler(HTTPException)
+    def _http_error(exc: HTTPException):
+        if request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json":
+            return jsonify(ok=False, error=exc.description, status=exc.code), exc.code
+        return render_template("error.html", code=exc.code, message=exc.description), exc.code
+
+    @app.errorhandler(JournalError)
+    def _journal_error(exc: JournalError):
+        return jsonify(ok=False, error=str(exc), status=400), 400
+
+    app.extensions["dominocam"] = Live(cfg)
+    if cfg["PIPELINE"] is None:
+        app.extensions["dominocam"].hub.set_camera(
+            SourceStatus(NO_CAMERA, "no camera: serving the stored game").as_dict() | {"fps": 0.0}
+        )
+    _register_blueprints(app)
+    return app
+
+
+def live(app: Flask | None = None) -> Live:
+    from flask import current_app
+
+    return (app or current_app).extensions["dominocam"]

@@ -1,0 +1,123 @@
+"""The live hub: the journal, the camera's status and one condition variable that wakes every page.
+
+All writes go through `Hub.append`: validate, commit to SQLite, then notify. Nothing is shown
+before it is on disk.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+from typing import Any
+
+from webui.journal import ENGINE_EVENTS, META_EVENTS, JournalError, check_meta, current_game
+from webui.state import build_state, replay
+from webui.store import Entry, EventStore
+
+log = logging.getLogger(__name__)
+
+
+def validate(event: dict[str, Any], entries: list[Entry]) -> None:
+    """Raise JournalError (message for the operator) unless `event` may be appended to `entries`."""
+    if not isinstance(event, dict):
+        raise JournalError("an event is a JSON object")
+    kind = event.get("event")
+    if kind in META_EVENTS:
+        check_meta(event, entries)
+    elif kind in ENGINE_EVENTS:
+        from engine.record import parse_event
+
+        try:
+            parse_event(json.dumps(event, ensure_ascii=False), 0)
+        except ValueError as exc:
+            raise JournalError(str(exc)) from None
+        if kind != "game" and current_game(entries).game_event is None:
+            raise JournalError("no game yet: start one from /operator first")
+    else:
+        raise JournalError(f"unknown event {kind!r}; expected one of {sorted(ENGINE_EVENTS | META_EVENTS)}")
+    next_id = (entries[-1].id if entries else 0) + 1
+    game = current_game([*entries, Entry(next_id, time.time(), "check", event)])
+    try:
+        replay(game.record)
+    except ValueError as exc:  # the engine refuses the record (unknown player, bad tile...)
+        raise JournalError(str(exc)) from None
+
+
+class Hub:
+    def __init__(self, store: EventStore):
+        self.store = store
+        self._cond = threading.Condition()
+        self._write_lock = threading.Lock()
+        self._version = 0
+        self._camera: dict[str, Any] = {"state": "none", "message": "no camera connected", "fps": 0.0}
+        self._cached: tuple[tuple[int, int], dict[str, Any], str] | None = None
+        self._listeners: list[Any] = []
+
+    @property
+    def version(self) -> int:
+        with self._cond:
+            return self._version
+
+    def add_listener(self, callback) -> None:
+        """callback(record) after each change to the journal (e.g. the pipeline's resume)."""
+        self._listeners.append(callback)
+
+    def append(self, event: dict[str, Any], source: str) -> Entry:
+        """Validate, store durably, then wake the pages. Raises JournalError for a refused event."""
+        with self._write_lock:
+            entries = self.store.entries()
+            validate(event, entries)
+            entry = self.store.append(event, source)
+        log.info("journal #%d (%s): %s", entry.id, source, json.dumps(event, ensure_ascii=False))
+        with self._cond:
+            self._version += 1
+            self._cond.notify_all()
+        if source != "camera" and self._listeners:
+            record = current_game(self.store.entries()).record
+            for callback in self._listeners:
+                try:
+                    callback(record)
+                except Exception:
+                    log.exception("a journal listener failed")
+        return entry
+
+    def set_camera(self, status: dict[str, Any]) -> None:
+        with self._cond:
+            if status == self._camera:
+                return
+            self._camera = dict(status)
+            self._version += 1
+            self._cond.notify_all()
+
+    @property
+    def camera(self) -> dict[str, Any]:
+        with self._cond:
+            return dict(self._camera)
+
+    def wait(self, seen_version: int, timeout: float) -> int:
+        """Block until the version moves past `seen_version` or `timeout` passes; return the version."""
+        with self._cond:
+            if self._version == seen_version:
+                self._cond.wait(timeout)
+            return self._version
+
+    def state(self, at: int | None = None) -> dict[str, Any]:
+        if at is not None:
+            return build_state(self.store.entries(), self.camera, at=at)
+        return json.loads(self.state_json())
+
+    def state_json(self) -> str:
+        """The live state as JSON, computed once per change however many pages ask."""
+        with self._cond:
+            key = (self.store.last_id, self._version)
+            cached = self._cached
+            camera = dict(self._camera)
+        if cached and cached[0] == key:
+            return cached[2]
+        state = build_state(self.store.entries(), camera)
+        text = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
+        with self._cond:
+            self._cached = (key, state, text)
+        return text

@@ -1,0 +1,43 @@
+"""Serve the app with waitress (a production WSGI server; never Flask's dev server).
+
+Every MJPEG viewer and every live page holds one worker thread for as long as it is open, so the
+pool is sized from the viewer limits. `send_bytes=1` makes waitress flush each Server-Sent Event
+at once instead of waiting for 18 kB of output; a small high-water mark bounds what a slow viewer
+can have queued.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from flask import Flask
+
+log = logging.getLogger(__name__)
+
+
+def make_server(app: Flask, host: str, port: int):
+    """A waitress server bound to host:port (port 0: any free port; see `.effective_port`)."""
+    from waitress import create_server
+
+    cfg = app.config
+    threads = int(cfg["STREAM_MAX_VIEWERS"]) + int(cfg["SSE_MAX_CLIENTS"]) + 8
+    options: dict[str, Any] = dict(
+        host=host,
+        port=port,
+        threads=threads,
+        connection_limit=threads + 50,
+        send_bytes=1,
+        outbuf_high_watermark=512 * 1024,
+        channel_timeout=30,
+        asyncore_use_poll=True,
+        ident="dominocam",
+        expose_tracebacks=False,
+        clear_untrusted_proxy_headers=True,
+    )
+    return create_server(app, **options)
+
+
+def server_url(server, host: str) -> str:
+    shown = "127.0.0.1" if host in ("0.0.0.0", "") else ("[::1]" if host == "::" else host)
+    return f"http://{shown}:{server.effective_port}/"

@@ -1,0 +1,264 @@
+// Live pages: one state from /api/state, kept current by Server-Sent Events (/api/events).
+// The browser re-sends Last-Event-ID on reconnect, so the server replays what the page missed.
+"use strict";
+const DominoLive = (() => {
+  const $ = (id) => document.getElementById(id);
+  const el = (tag, cls, text) => {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  };
+  let opts = {};
+  let live = null;       // the newest state from the server
+  let shown = null;      // what is on screen (live, or a past position)
+  let viewingAt = null;  // record index when stepping back, null when live
+  let source = null;
+  let disconnected = false;
+  let missed = 0;
+  const received = [];   // journal ids received over SSE (the tests read them)
+
+  const CAMERA_WORDS = {
+    live: "● LIVE", starting: "camera starting", reconnecting: "camera lost · reconnecting",
+    lost: "camera lost", stalled: "camera stalled", ended: "recording ended", none: "no camera",
+  };
+
+  function domino(tile, face) {
+    const d = el("span", "dom" + (face === "down" ? " dom-down" : ""));
+    const [a, b] = String(tile || "?-?").split("-");
+    d.append(el("b", "", a), el("b", "", b));
+    d.title = tile || "";
+    return d;
+  }
+
+  function describe(move, flagged) {
+    const e = move.event;
+    const li = el("li", "move move-" + e.event);
+    li.dataset.id = move.id;
+    li.dataset.n = move.n;
+    if (e.event === "deal") { li.append(el("span", "deal-divider", "New deal")); return li; }
+    if (e.event === "game") { li.append(el("span", "deal-divider", `Game: ${e.variant}`)); return li; }
+    li.append(el("span", "who", e.player || ""));
+    if (e.event === "play") {
+      li.append(domino(e.tile, e.face));
+      if (e.to) { li.append(el("span", "to", "on")); li.append(domino(e.to)); }
+    } else if (e.event === "pass") {
+      li.append(el("span", "what", "passes"));
+    } else if (e.event === "draw") {
+      li.append(el("span", "what", "draws"));
+    } else if (e.event === "reveal") {
+      li.append(el("span", "what", "shows"));
+      (e.tiles || []).forEach((t) => li.append(domino(t)));
+    }
+    if (move.corrected_by) li.append(el("span", "badge badge-fix", "corrected"));
+    if (move.source === "operator") li.append(el("span", "badge", "referee"));
+    (flagged[move.id] || []).forEach((f) => li.append(el("span", "badge badge-flag", f.rule)));
+    if (flagged[move.id]) li.classList.add("flagged");
+    if (opts.decorateMove) opts.decorateMove(li, move);
+    return li;
+  }
+
+  function currentDeal(s) {
+    const deals = s.deals || [];
+    return deals.length ? deals[deals.length - 1] : null;
+  }
+
+  function renderScores(s) {
+    const ol = $("scores");
+    if (!ol) return;
+    ol.replaceChildren();
+    const deal = currentDeal(s);
+    const totals = s.totals || {};
+    const names = Object.keys(totals).length ? Object.keys(totals) : (s.players || []);
+    const order = (s.standings && s.standings.length) ? s.standings.filter((n) => names.includes(n)) : names;
+    names.forEach((n) => { if (!order.includes(n)) order.push(n); });
+    order.forEach((name) => {
+      const li = el("li", "score");
+      li.dataset.player = name;
+      if (s.to_move && (name === s.to_move || name.split("+").includes(s.to_move))) li.classList.add("to-move");
+      if (s.loser === name) li.classList.add("loser");
+      li.append(el("span", "name", name));
+      const pts = deal && deal.points ? deal.points[name] : undefined;
+      li.append(el("span", "deal-pts", pts === undefined || pts === null ? "" : `+${pts}`));
+      li.append(el("span", "total", String(totals[name] ?? 0)));
+      ol.append(li);
+    });
+  }
+
+  function renderFlags(s, flagged) {
+    const ul = $("flags");
+    if (!ul) return;
+    ul.replaceChildren();
+    (s.flags || []).slice(-6).reverse().forEach((f) => {
+      const li = el("li", "flag");
+      li.append(el("b", "rule", f.rule), el("span", "", `${f.player ? f.player + ": " : ""}${f.message || ""}`));
+      ul.append(li);
+    });
+    const card = $("flags-card");
+    if (card) card.hidden = !(s.flags || []).length;
+  }
+
+  function renderMoves(s, flagged) {
+    const ol = $("moves");
+    if (!ol) return;
+    let moves = (s.moves || []).filter((m) => m.event.event !== "game");
+    if (opts.maxMoves) moves = moves.slice(-opts.maxMoves);
+    ol.replaceChildren(...moves.slice().reverse().map((m) => {
+      const li = describe(m, flagged);
+      if (s.at !== null && s.at !== undefined && m.n > s.at) li.classList.add("future");
+      if (s.at !== null && s.at !== undefined && m.n === s.at) li.classList.add("current");
+      return li;
+    }));
+  }
+
+  function headline(s) {
+    if (!s.game) return "Waiting for a game";
+    if (s.error) return "Record problem: " + s.error;
+    const deal = currentDeal(s);
+    const onTable = (s.layout || []).length;
+    const parts = [s.game.variant];
+    if (deal) parts.push(`deal ${deal.number}`);
+    if (deal && deal.end && deal.end !== "unfinished") parts.push(deal.winner ? `won by ${deal.winner}` : `ended (${deal.end})`);
+    else {
+      parts.push(`${onTable} tile${onTable === 1 ? "" : "s"} down`);
+      if (s.to_move) parts.push(`${s.to_move} to play`);
+    }
+    if (s.finished) parts.push("game over");
+    return parts.join(" · ");
+  }
+
+  function renderCamera(cam) {
+    const pill = $("camera");
+    if (!pill || !cam) return;
+    pill.dataset.state = cam.state;
+    pill.className = `pill pill-${cam.state}` + (pill.classList.contains("ov-camera") ? " ov-camera" : "");
+    pill.textContent = CAMERA_WORDS[cam.state] || cam.state;
+    pill.title = cam.message || "";
+    const off = $("video-off");
+    if (off) {
+      const bad = ["reconnecting", "lost", "stalled", "none", "ended"].includes(cam.state);
+      off.hidden = !bad;
+      $("video-off-title").textContent = CAMERA_WORDS[cam.state] || cam.state;
+      $("video-off-text").textContent = (cam.message || "") + (cam.state === "reconnecting" || cam.state === "stalled" ? " — the game so far is safe" : "");
+    }
+  }
+
+  function render(s) {
+    shown = s;
+    const flagged = {};
+    (s.flags || []).forEach((f) => { if (f.id) (flagged[f.id] = flagged[f.id] || []).push(f); });
+    renderScores(s);
+    renderFlags(s, flagged);
+    renderMoves(s, flagged);
+    const h = $("headline");
+    if (h) h.textContent = headline(s);
+    const ds = $("deal-state");
+    if (ds) ds.textContent = headline(s);
+    const banner = $("banner");
+    if (banner) {
+      banner.hidden = !s.banner;
+      if (s.banner) {
+        banner.dataset.kind = s.banner.kind;
+        $("banner-title").textContent = s.banner.title;
+        $("banner-text").textContent = s.banner.text || "";
+      }
+    }
+    renderCamera(live ? live.camera : s.camera);
+    const bar = $("history-bar");
+    document.body.classList.toggle("history", viewingAt !== null);
+    if (bar) {
+      bar.hidden = viewingAt === null;
+      const total = (live && live.moves ? live.moves.length : 0) - 1;
+      if ($("history-pos")) $("history-pos").textContent = `move ${viewingAt} of ${total}`;
+    }
+    document.body.dataset.lastEventId = String(live ? live.last_event_id : s.last_event_id);
+    if (opts.onRender) opts.onRender(s);
+  }
+
+  function toast(text) {
+    const t = $("toast");
+    if (!t) return;
+    t.textContent = text;
+    t.hidden = false;
+    clearTimeout(toast.timer);
+    toast.timer = setTimeout(() => { t.hidden = true; }, 6000);
+  }
+
+  function setLink(state, text) {
+    const p = $("link");
+    if (!p) return;
+    p.dataset.state = state;
+    p.textContent = text;
+    p.className = "pill link-" + state + (p.classList.contains("ov-link") ? " ov-link" : "");
+  }
+
+  function connect(lastId) {
+    source = new EventSource(`/api/events?last_id=${encodeURIComponent(lastId)}`);
+    source.addEventListener("open", () => {
+      setLink("up", "in sync");
+      if (disconnected) missed = 0;
+    });
+    source.addEventListener("entry", (ev) => {
+      const entry = JSON.parse(ev.data);
+      received.push(entry.id);
+      if (disconnected) missed += 1;
+    });
+    source.addEventListener("state", (ev) => {
+      live = JSON.parse(ev.data);
+      if (disconnected) {
+        disconnected = false;
+        toast(missed ? `Reconnected — caught up ${missed} event${missed === 1 ? "" : "s"}` : "Reconnected");
+        document.body.dataset.caughtUp = String(missed);
+      }
+      if (viewingAt === null) render(live);
+      else { shown.moves = live.moves; renderMoves(shown, {}); }
+    });
+    source.addEventListener("error", () => {
+      disconnected = true;
+      setLink("down", "connection lost · retrying");
+    });
+  }
+
+  async function stepTo(at) {
+    if (!live) return;
+    const last = live.moves.length - 1;
+    if (at === null || at >= last) { viewingAt = null; render(live); return; }
+    viewingAt = Math.max(1, at);
+    const r = await fetch(`/api/state?at=${viewingAt}`);
+    if (r.ok) render(await r.json());
+  }
+
+  function bindStepper() {
+    const last = () => (live ? live.moves.length - 1 : 0);
+    const prev = $("prev"), next = $("next");
+    if (prev) prev.onclick = () => stepTo((viewingAt ?? last()) - 1);
+    if (next) next.onclick = () => stepTo(viewingAt === null ? null : viewingAt + 1);
+    ["live", "back-to-live"].forEach((id) => { if ($(id)) $(id).onclick = () => stepTo(null); });
+    document.addEventListener("keydown", (e) => {
+      if (e.target.closest && e.target.closest("input,select,textarea")) return;
+      if (e.key === "ArrowLeft") stepTo((viewingAt ?? last()) - 1);
+      else if (e.key === "ArrowRight" && viewingAt !== null) stepTo(viewingAt + 1);
+      else if (e.key === "Escape" || e.key === "l" || e.key === "L") stepTo(null);
+    });
+  }
+
+  function bindVideo() {
+    const img = $("video");
+    if (!img) return;
+    if (new URLSearchParams(location.search).get("video") === "0") { img.removeAttribute("src"); return; }
+    // The MJPEG connection drops when the server restarts: reconnect it.
+    img.addEventListener("error", () => setTimeout(() => { img.src = "/stream.mjpg?t=" + Date.now(); }, 2000));
+  }
+
+  async function start(options) {
+    opts = options || {};
+    bindStepper();
+    bindVideo();
+    const r = await fetch("/api/state");
+    live = await r.json();
+    render(live);
+    connect(live.last_event_id);
+  }
+
+  return { start, stepTo, received, state: () => live, shown: () => shown, domino };
+})();

@@ -1,0 +1,122 @@
+// Operator page: every action POSTs one JSON request with the CSRF token; the server appends one
+// journal event and the new state arrives over SSE like on every other page.
+"use strict";
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const csrf = document.querySelector('meta[name="csrf-token"]').content;
+
+  function say(text, bad) {
+    const m = $("message");
+    m.textContent = text;
+    m.hidden = false;
+    m.className = "op-message" + (bad ? " bad" : "");
+  }
+
+  async function post(path, body) {
+    const r = await fetch(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
+      body: JSON.stringify(body || {}),
+      credentials: "same-origin",
+    });
+    const data = await r.json().catch(() => ({ error: r.statusText }));
+    if (!r.ok || !data.ok) { say(data.error || `failed (${r.status})`, true); return null; }
+    say(`saved as journal entry #${data.id ?? (data.ids || []).join(", #")}`);
+    return data;
+  }
+
+  function fields(form) {
+    const out = {};
+    new FormData(form).forEach((v, k) => { if (v !== "" && k !== "photo") out[k] = v; });
+    return out;
+  }
+
+  function fillPlayers(players) {
+    document.querySelectorAll(".player-select").forEach((sel) => {
+      const keep = sel.value;
+      const optional = sel.closest("#correct-form") !== null;
+      sel.replaceChildren();
+      if (optional) sel.append(new Option("(unchanged)", ""));
+      players.forEach((p) => sel.append(new Option(p, p)));
+      if (keep) sel.value = keep;
+    });
+    const box = $("recount-hands");
+    if (box.dataset.players !== players.join(",")) {
+      box.dataset.players = players.join(",");
+      box.replaceChildren(...players.map((p) => {
+        const l = document.createElement("label");
+        l.textContent = p;
+        const i = document.createElement("input");
+        i.name = "hand:" + p; i.placeholder = "tiles, e.g. 6-6 2-4 (empty if out)";
+        l.append(i);
+        return l;
+      }));
+    }
+  }
+
+  DominoLive.start({
+    mode: "operator",
+    decorateMove(li, move) {
+      if (move.event.event === "game") return;
+      const fix = document.createElement("button");
+      fix.type = "button"; fix.className = "small"; fix.textContent = "Fix";
+      fix.onclick = () => {
+        $("correct-target").value = move.id;
+        const f = $("correct-form");
+        ["tile", "to"].forEach((k) => { f.elements[k].value = move.event[k] || ""; });
+        f.elements.player.value = move.event.player || "";
+        f.elements.tile.focus();
+      };
+      const undo = document.createElement("button");
+      undo.type = "button"; undo.className = "small warn"; undo.textContent = "Undo";
+      undo.onclick = () => post("/api/op/undo", { target: move.id });
+      const tag = document.createElement("span");
+      tag.className = "move-id"; tag.textContent = "#" + move.id;
+      li.prepend(tag);
+      li.append(fix, undo);
+    },
+    onRender(s) { fillPlayers(s.players || []); },
+  });
+
+  $("undo-last").onclick = () => post("/api/op/undo", {});
+  $("next-deal").onclick = () => post("/api/op/deal", {});
+  $("correct-form").onsubmit = (e) => {
+    e.preventDefault();
+    const body = fields(e.target);
+    body.target = Number(body.target);
+    post("/api/op/correct", body);
+  };
+  $("play-form").onsubmit = (e) => {
+    e.preventDefault();
+    const body = fields(e.target);
+    const kind = e.submitter ? e.submitter.value : "play";
+    if (kind === "pass") post("/api/op/pass", { player: body.player });
+    else post("/api/op/play", body);
+  };
+  $("game-form").onsubmit = (e) => {
+    e.preventDefault();
+    if (confirm("Start a new game? The current one stays in the journal.")) post("/api/op/game", fields(e.target));
+  };
+  $("recount-photo").onchange = async (e) => {
+    const file = e.target.files[0];
+    if (!file) return;
+    const data = new FormData();
+    data.append("photo", file);
+    const r = await fetch("/api/op/recount-photo", { method: "POST", headers: { "X-CSRF-Token": csrf }, body: data });
+    const out = await r.json().catch(() => ({ error: r.statusText }));
+    if (!r.ok) { say(out.error || "could not read the photo", true); return; }
+    Object.entries(out.hands || {}).forEach(([p, tiles]) => {
+      const input = document.querySelector(`[name="hand:${CSS.escape(p)}"]`);
+      if (input) input.value = tiles.join(" ");
+    });
+    say("read from the photo: check the tiles, then confirm");
+  };
+  $("recount-form").onsubmit = (e) => {
+    e.preventDefault();
+    const hands = {};
+    e.target.querySelectorAll("[name^='hand:']").forEach((i) => {
+      hands[i.name.slice(5)] = i.value.replace(/,/g, " ").split(/\s+/).filter(Boolean);
+    });
+    post("/api/op/recount", { hands });
+  };
+})();
