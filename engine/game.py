@@ -336,14 +336,16 @@ def _on_play(c: _Ctx, event: dict) -> None:
     if d.end is not None:
         _after_end(c, seat, f"played {tile}")
         return
-    if tile in layout:
+    if tile in layout._kids:
         c.flag("SET-DUP", seat, f"{tile} is already on the table")
         return
-    _check_time(c, seat, event)
+    if "time" in event:
+        _check_time(c, seat, event)
     if d.redeal_due:
         c.flag("redeal", None, d.redeal_due)
         d.redeal_due = None
-    _close_turn(c, seat)
+    if d.turn_seat is not None and d.turn_seat != seat:
+        _close_turn(c, seat)
     continuing = d.turn_seat == seat and d.turn_tiles > 0
     opening = not layout.placed
 
@@ -374,7 +376,8 @@ def _on_play(c: _Ctx, event: dict) -> None:
     d.pass_run = 0
     d.moves += 1
     d.missed = None
-    d.new_arm_pending = d.new_arm_pending - {seat}
+    if d.new_arm_pending:
+        d.new_arm_pending = d.new_arm_pending - {seat}
     if continuing:
         d.turn_tiles += 1
         d.turn_doubles = d.turn_doubles and tile.is_double

@@ -7,15 +7,14 @@ good (SPI-4, BAL-12). A `Layout` is immutable: `add` returns a new one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from engine.tiles import TILES_WITH, Tile
 
 UP, DOWN = "up", "down"
 
 
-@dataclass(frozen=True, slots=True)
-class PlacedTile:
+class PlacedTile(NamedTuple):
     """A tile on the table. `parent`/`joint` are None for the opening tile; `outward` is the value
     the tile offers to the next one (None for the opening tile, which offers both halves)."""
 
@@ -51,7 +50,7 @@ class Layout:
         self._kids: dict[Tile, tuple[int, ...]] = {}  # joint values of each tile's children
         self._at: dict[Tile, PlacedTile] = {}
         self._count: tuple[int, ...] = (0,) * 7  # tiles on the table showing each value
-        self._ends: tuple[tuple[Tile, int], ...] | None = ()
+        self._ends: tuple[tuple[Tile, int], ...] | None = None
 
     def __contains__(self, tile: Tile) -> bool:
         return tile in self._kids
@@ -151,7 +150,15 @@ class Layout:
             ):
                 new.cross = parent.tile
         new._kids = kids
-        new._ends = None
+        # Only the parent's and the new tile's sides change (and the parent may become the cross).
+        if self._ends is not None and placed.parent is not None and placed.parent in self._at:
+            parent = self._at[placed.parent]
+            ends = [e for e in self._ends if e[0] != parent.tile]
+            ends.extend((parent.tile, v) for v in new.sides(parent))
+            ends.extend((t, v) for v in new.sides(placed))
+            new._ends = tuple(ends)
+        else:
+            new._ends = None
         return new
 
 

@@ -24,6 +24,7 @@ SCHEMA: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 }
 # Keys any event may carry: seconds since the start (SPT-9) and what the camera adds.
 EXTRA_KEYS = frozenset({"event", "time", "frame", "note", "source", "confidence"})
+_ALLOWED = {kind: req | opt | EXTRA_KEYS for kind, (req, opt) in SCHEMA.items()}
 
 
 def parse_event(line: str, lineno: int = 0) -> dict:
@@ -48,12 +49,11 @@ def check_event(event, lineno: int = 0) -> None:
     if kind not in SCHEMA:
         fail(f"unknown event {kind!r}; events are {', '.join(SCHEMA)}")
     required, optional = SCHEMA[kind]
-    missing = required - event.keys()
-    if missing:
-        fail(f"{kind} event lacks {', '.join(sorted(missing))}")
-    unknown = event.keys() - required - optional - EXTRA_KEYS
-    if unknown:
-        fail(f"{kind} event has unknown key(s) {', '.join(sorted(unknown))}")
+    keys = event.keys()
+    if not keys >= required:
+        fail(f"{kind} event lacks {', '.join(sorted(required - keys))}")
+    if not keys <= _ALLOWED[kind]:
+        fail(f"{kind} event has unknown key(s) {', '.join(sorted(keys - _ALLOWED[kind]))}")
     if "time" in event and (isinstance(event["time"], bool) or not isinstance(event["time"], int | float)):
         fail(f"time must be seconds (a number), got {event['time']!r}")
     try:

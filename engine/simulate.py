@@ -37,8 +37,16 @@ def deal_event(state: GameState, rng: random.Random) -> dict:
     return event
 
 
-def play_deal(state: GameState, rng: random.Random, events: list[dict], *, max_events: int = 2000) -> GameState:
-    """Play the current deal to its end with random legal moves, then reveal every hand."""
+def play_deal(state: GameState, rng: random.Random, events: list[dict], *, max_events: int = 2000,
+              greedy: bool = False) -> GameState:
+    """Play the current deal to its end with random legal moves (with `greedy`, the heaviest tile
+    first, as people shed pips), then reveal every hand."""
+
+    def choose(plays):
+        if greedy:
+            top = max(p.tile.pips for p in plays)
+            plays = [p for p in plays if p.tile.pips == top]
+        return rng.choice(plays)
 
     def step(event: dict) -> None:
         nonlocal state
@@ -57,13 +65,13 @@ def play_deal(state: GameState, rng: random.Random, events: list[dict], *, max_e
         player = state.players[seat]
         plays = legal_plays(state, player)
         if plays:
-            step(rng.choice(plays).to_event(player))
+            step(choose(plays).to_event(player))
             # BLZ-3, BAL-13, DRK-3, BLB-3: sometimes lay more tiles in the same turn
             while rules.multi != "one" and state.deal.end is None and rng.random() < 0.5:
                 more = legal_plays(state, player)
                 if not more:
                     break
-                step(rng.choice(more).to_event(player))
+                step(choose(more).to_event(player))
             continue
         if may_draw(state, player) and rules.draw == "until_fits":
             step({"event": "draw", "player": player, "tile": _draw_tile(state, rng)})
@@ -82,7 +90,7 @@ def _draw_tile(state: GameState, rng: random.Random) -> str:
 
 
 def random_game(variant: str, seed: int = 0, *, players: int | None = None, deals: int | None = None,
-                options: dict | None = None, camera: bool = False) -> list[dict]:
+                options: dict | None = None, camera: bool = False, greedy: bool = False) -> list[dict]:
     """Events of a random legal game: `deals` deals, or until the game ends (at most 30 deals).
     With `camera`, deal events carry no hands (reveals still do)."""
     rng = random.Random(seed)
@@ -97,7 +105,7 @@ def random_game(variant: str, seed: int = 0, *, players: int | None = None, deal
         deal = deal_event(state, rng)
         state, _ = apply(state, deal, strict=True)
         events.append(deal)
-        state = play_deal(state, rng, events)
+        state = play_deal(state, rng, events, greedy=greedy)
     if camera:
         events = [({"event": "deal"} if e["event"] == "deal" else e) for e in events]
     return events

@@ -112,14 +112,7 @@ class Deal:
         self.dealt = False  # all hands known from the deal event
 
     def copy(self) -> Deal:
-        new = Deal.__new__(Deal)
-        for name in Deal.__slots__:
-            setattr(new, name, getattr(self, name))
-        new.hands = list(self.hands)
-        new.counts = list(self.counts)
-        new.played = list(self.played)
-        new.revealed = list(self.revealed)
-        return new
+        return _copy_deal(self)
 
     def hand_pips(self, seat: int) -> int | None:
         """Pips left in a hand: what was revealed, else the known hand, else 0 for an empty hand."""
@@ -156,10 +149,7 @@ class GameState:
         self.deal: Deal | None = None
 
     def copy(self) -> GameState:
-        new = GameState.__new__(GameState)
-        for name in GameState.__slots__:
-            setattr(new, name, getattr(self, name))
-        return new
+        return _copy_state(self)
 
     @property
     def layout(self) -> Layout:
@@ -185,3 +175,20 @@ class GameState:
         d = self.deal
         where = "no deal" if d is None else f"deal {d.number}, {len(d.layout)} placed, end={d.end}"
         return f"<GameState {self.rules.name} event {self.index}: {where}, to move {self.to_move}>"
+
+
+def _copier(cls, lists=()):
+    """A fast shallow copy for a slotted class (apply copies a state on every event); the named
+    list fields are copied too."""
+    lines = ["def copy(self):", "    new = _new(_cls)"]
+    for name in cls.__slots__:
+        value = f"list(self.{name})" if name in lists else f"self.{name}"
+        lines.append(f"    new.{name} = {value}")
+    lines.append("    return new")
+    scope = {"_new": object.__new__, "_cls": cls}
+    exec("\n".join(lines), scope)  # noqa: S102 - generated from __slots__ only
+    return scope["copy"]
+
+
+_copy_deal = _copier(Deal, lists=("hands", "counts", "played", "revealed"))
+_copy_state = _copier(GameState)

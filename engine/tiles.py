@@ -9,7 +9,7 @@ from engine.errors import TileError
 MAX_PIP = 6
 
 
-@dataclass(frozen=True, order=True, slots=True)
+@dataclass(frozen=True, eq=False, slots=True)
 class Tile:
     """One tile; `Tile.parse("5-3") == Tile(3, 5)`, `str(Tile(3, 5)) == "3-5"`."""
 
@@ -30,6 +30,29 @@ class Tile:
 
     def __str__(self) -> str:
         return f"{self.a}-{self.b}"
+
+    # Hand-written: tiles are hashed and compared in every rule check.
+    def __hash__(self) -> int:
+        return self.a * 7 + self.b
+
+    def __eq__(self, other) -> bool:
+        if self is other:
+            return True
+        if other.__class__ is not Tile:
+            return NotImplemented
+        return self.a == other.a and self.b == other.b
+
+    def __lt__(self, other: Tile) -> bool:
+        return (self.a, self.b) < (other.a, other.b)
+
+    def __le__(self, other: Tile) -> bool:
+        return (self.a, self.b) <= (other.a, other.b)
+
+    def __gt__(self, other: Tile) -> bool:
+        return (self.a, self.b) > (other.a, other.b)
+
+    def __ge__(self, other: Tile) -> bool:
+        return (self.a, self.b) >= (other.a, other.b)
 
     def __repr__(self) -> str:
         return f"Tile({self.a}, {self.b})"
