@@ -16,7 +16,7 @@ def bykovo_result(deal: dict) -> dict:
     (camera mode: the points are known only once the hands are laid face up).
     """
     number = deal.get("number", "?")
-    if deal.get("end") is None:
+    if deal.get("end") in (None, "unfinished"):
         raise TournamentError(f"deal {number} is still being played; wait for its end")
     points, places = deal.get("points") or {}, deal.get("places") or {}
     missing = sorted(p for p in places if points.get(p) is None or places.get(p) is None)
