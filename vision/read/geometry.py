@@ -96,3 +96,23 @@ def warp(frame: np.ndarray, box: Box, scale: float, size: tuple[int, int]) -> np
 def canvas_to_frame(m: np.ndarray, pts: np.ndarray) -> np.ndarray:
     pts = np.asarray(pts, float).reshape(-1, 2)
     return pts @ m[:, :2].T + m[:, 2]
+
+
+def quad_homography(quad: np.ndarray, half: int, pad: int) -> np.ndarray:
+    """3x3 homography from a canonical crop (half 0 on the left, `half` px per half side, `pad`
+    columns beyond each end) to frame pixels, for a tile quad ordered as `Box.corners()`."""
+    src = np.float32([[pad, 0], [pad + 2 * half, 0], [pad + 2 * half, half], [pad, half]]) - 0.5
+    return cv2.getPerspectiveTransform(src, np.float32(quad))
+
+
+def warp_quad(frame: np.ndarray, quad: np.ndarray, half: int, pad: int) -> tuple[np.ndarray, np.ndarray]:
+    h = quad_homography(quad, half, pad)
+    crop = cv2.warpPerspective(frame, h, (2 * half + 2 * pad, half),
+                               flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
+    return crop, h
+
+
+def apply_h(h: np.ndarray, pts) -> np.ndarray:
+    pts = np.asarray(pts, float).reshape(-1, 2)
+    p = np.c_[pts, np.ones(len(pts))] @ h.T
+    return p[:, :2] / p[:, 2:3]

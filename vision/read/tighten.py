@@ -25,7 +25,7 @@ MIN_STEP = 0.3  # profile step (fraction of a row) that counts as an edge
 
 @dataclass(frozen=True)
 class Tightened:
-    box: Box
+    quad: np.ndarray  # (4, 2) frame corners: half-0 end first, as Box.corners()
     sides: int  # long sides found (0..2)
     ends: tuple[bool, bool]  # (half-0 end, half-1 end) found
     body_lab: tuple[float, float, float]
@@ -133,16 +133,88 @@ def tighten(frame: np.ndarray, box: Box) -> Tightened:
         xcen = xl + half_len
     elif xr is not None:
         xcen = xr - half_len
-    # the found centre is in the rotated canvas: rotate it back, then into the frame
     rot = cv2.getRotationMatrix2D((cx, cy), a_best, 1.0)
     inv = cv2.invertAffineTransform(rot)
-    c_can = inv[:, :2] @ np.array([xcen, ycen]) + inv[:, 2]
     m = canvas_matrix(box, scale, size)
-    c_fr = canvas_to_frame(m, [c_can])[0]
-    # cv2 rotates by +a counter-clockwise on screen (y down): the tile's axis was at +a in the canvas
-    t = np.radians(a_best)
-    d_can = np.array([np.cos(t), np.sin(t)])
-    d_fr = m[:, :2] @ d_can
-    u = d_fr / np.hypot(*d_fr)
-    out = Box(float(c_fr[0]), float(c_fr[1]), float(u[0]), float(u[1]), length / scale, width / scale)
-    return Tightened(out, sides, (xl is not None, xr is not None), tuple(float(b) for b in body))
+
+    def to_frame(pts: np.ndarray) -> np.ndarray:
+        can = pts @ inv[:, :2].T + inv[:, 2]
+        return canvas_to_frame(m, can)
+
+    # each edge as its own line (oblique views make tiles parallelograms / trapezoids)
+    xl0, xr0 = xcen - length / 2, xcen + length / 2
+    yt0, yb0 = ycen - width / 2, ycen + width / 2
+    cols = np.arange(int(xl0 + 0.2 * width), int(xr0 - 0.2 * width))
+    rows = np.arange(int(yt0 + 0.2 * width), int(yb0 - 0.2 * width) + 1)
+    rf = r.astype(np.float32) / 255.0
+    top = _edge_line(rf, cols, yt0, +1, axis=0) if yt is not None else None
+    bot = _edge_line(rf, cols, yb0, -1, axis=0) if yb is not None else None
+    lef = _edge_line(rf, rows, xl0, +1, axis=1) if xl is not None else None
+    rig = _edge_line(rf, rows, xr0, -1, axis=1) if xr is not None else None
+    quad = np.array([
+        _meet(top, lef, yt0, xl0), _meet(top, rig, yt0, xr0), _meet(bot, rig, yb0, xr0), _meet(bot, lef, yb0, xl0)
+    ])
+    if not _plausible(quad):
+        quad = np.array([[xl0, yt0], [xr0, yt0], [xr0, yb0], [xl0, yb0]])
+    q_fr = to_frame(quad)
+    return Tightened(q_fr, sides, (xl is not None, xr is not None), tuple(float(b) for b in body))
+
+
+def _edge_line(rf: np.ndarray, idx: np.ndarray, at: float, sign: int, axis: int):
+    """Per column (axis 0) or row (axis 1) the strongest step near `at`; a robust line through
+    them as (slope, intercept) in the form pos = slope * idx + intercept."""
+    lo, hi = int(at - 0.2 * S), int(at + 0.2 * S)
+    n = rf.shape[axis]
+    lo, hi = max(lo, 0), min(hi, n - 3)
+    if hi <= lo or len(idx) < 6:
+        return None
+    idx = idx[(idx >= 0) & (idx < rf.shape[1 - axis])]
+    prof = rf[:, idx] if axis == 0 else rf[idx, :].T  # (n along the scan, len(idx))
+    d = sign * (prof[lo + 2 : hi + 2] - prof[lo:hi])
+    j = np.argmax(d, axis=0)
+    ok = d[j, np.arange(len(idx))] >= 0.5
+    if ok.sum() < 0.4 * len(idx):
+        return None
+    pos = lo + j[ok] + 1.0
+    return _robust_line(idx[ok].astype(float), pos)
+
+
+def _robust_line(x: np.ndarray, y: np.ndarray):
+    if len(x) < 5:
+        return None
+    k, b = np.polyfit(x, y, 1)
+    for _ in range(2):
+        res = y - (k * x + b)
+        keep = np.abs(res) <= max(1.0, 2.5 * float(np.median(np.abs(res))))
+        if keep.sum() < 5:
+            return None
+        k, b = np.polyfit(x[keep], y[keep], 1)
+    if abs(k) > 0.45:  # more than ~24 degrees off the deskewed axis: not this tile's edge
+        return None
+    return float(k), float(b)
+
+
+def _meet(h, v, y0: float, x0: float) -> np.ndarray:
+    """Intersection of a horizontal-ish line y = kh x + bh and a vertical-ish x = kv y + bv; a
+    missing line is the axis-parallel one through the prior position."""
+    kh, bh = h if h is not None else (0.0, y0)
+    kv, bv = v if v is not None else (0.0, x0)
+    # y = kh (kv y + bv) + bh
+    y = (kh * bv + bh) / (1 - kh * kv)
+    return np.array([kv * y + bv, y])
+
+
+def _plausible(q: np.ndarray) -> bool:
+    e = [q[(i + 1) % 4] - q[i] for i in range(4)]
+    n = [float(np.hypot(*x)) for x in e]
+    if min(n) < 0.5 * S:
+        return False
+    length, width = (n[0] + n[2]) / 2, (n[1] + n[3]) / 2
+    if not (0.65 * S < width < 1.35 * S and 1.5 * width < length < 2.6 * width):
+        return False
+    for i in range(4):
+        a, b = e[i], e[(i + 1) % 4]
+        cos = abs(float(a @ b)) / (n[i] * n[(i + 1) % 4])
+        if cos > 0.45:
+            return False
+    return abs(n[0] - n[2]) < 0.2 * length and abs(n[1] - n[3]) < 0.25 * width

@@ -8,18 +8,19 @@ import cv2
 import numpy as np
 
 from vision.read.calibrate import half_confidence
-from vision.read.geometry import Box, warp
+from vision.read.geometry import Box, apply_h, warp_quad
 from vision.read.pips import HalfRead, read_half
 from vision.read.tighten import Tightened, tighten
 
 HALF = 48  # canonical pixels per half side
+PAD = HALF // 4  # canonical pixels read beyond each end, in case the box is short
 
 
 @dataclass(frozen=True)
 class TileRead:
-    box: Box  # tightened box; halves()[k] is where values[k] was read
+    quad: np.ndarray  # (4, 2) tightened corners, half-0 end first
+    halves: np.ndarray  # (2, 2) centre of the half where values[k] was read
     face: str  # "up" | "down"
-    values: tuple[int, int] | None
     half_values: tuple[int | None, int | None]
     half_confidence: tuple[float, float]
     reasons: tuple[str, str]
@@ -27,19 +28,26 @@ class TileRead:
     tight: Tightened | None = None
 
     @property
+    def values(self) -> tuple[int, int] | None:
+        a, b = self.half_values
+        return None if a is None or b is None else (a, b)
+
+    @property
+    def u(self) -> np.ndarray:
+        d = self.halves[1] - self.halves[0]
+        return d / max(float(np.hypot(*d)), 1e-9)
+
+    @property
+    def width(self) -> float:
+        q = self.quad
+        return float(np.hypot(*(q[3] - q[0])) + np.hypot(*(q[2] - q[1]))) / 2
+
+    @property
     def confidence(self) -> float:
         """Detection confidence times the confidence of both halves (face-down: detection only)."""
         if self.face == "down":
             return self.detection_confidence
         return self.detection_confidence * self.half_confidence[0] * self.half_confidence[1]
-
-
-PAD = HALF // 4  # canonical pixels read beyond each end, in case the box is short
-
-
-def rectify(frame: np.ndarray, box: Box, pad: int = 0) -> np.ndarray:
-    """Canonical crop (HALF x 2*HALF, plus `pad` columns at each end), half 0 on the left."""
-    return warp(frame, box, HALF / max(box.width, 1.0), (2 * HALF + 2 * pad, HALF))
 
 
 def find_divider(crop: np.ndarray, pad: int) -> float | None:
@@ -81,18 +89,20 @@ def read_halves(crop: np.ndarray, pad: int = 0, divider: float | None = None) ->
 def read_tile(frame: np.ndarray, box: Box, face: str = "up", detection_confidence: float = 1.0,
               refine: bool = True) -> TileRead:
     tight = tighten(frame, box) if refine else None
-    b = tight.box if tight is not None else box
+    quad = tight.quad if tight is not None else box.corners()
+    crop, h = warp_quad(frame, quad, HALF, PAD)
+    div = find_divider(crop, PAD) if face == "up" else None
+    d = div if div is not None else PAD + HALF
+    halves = apply_h(h, [[d - HALF / 2, HALF / 2 - 0.5], [d + HALF / 2, HALF / 2 - 0.5]])
     if face == "down":
-        return TileRead(b, "down", None, (None, None), (1.0, 1.0), ("face down", "face down"),
+        return TileRead(quad, halves, "down", (None, None), (1.0, 1.0), ("face down", "face down"),
                         detection_confidence, tight)
-    crop = rectify(frame, b, PAD)
-    div = find_divider(crop, PAD)
-    if div is not None:
-        # the divider is the tile's true middle: re-centre the box on it
-        shift = (div - PAD - HALF) * b.width / HALF
-        b = Box(b.cx + b.ux * shift, b.cy + b.uy * shift, b.ux, b.uy, b.length, b.width)
     h0, h1 = read_halves(crop, PAD, div)
     conf = (half_confidence(h0), half_confidence(h1))
-    vals = (h0.value, h1.value)
-    values = (h0.value, h1.value) if h0.value is not None and h1.value is not None else None
-    return TileRead(b, "up", values, vals, conf, (h0.reason, h1.reason), detection_confidence, tight)
+    return TileRead(quad, halves, "up", (h0.value, h1.value), conf, (h0.reason, h1.reason),
+                    detection_confidence, tight)
+
+
+def rectify(frame: np.ndarray, quad: np.ndarray, pad: int = PAD) -> np.ndarray:
+    """Canonical padded crop of a tile quad (for pictures and classifiers)."""
+    return warp_quad(frame, quad, HALF, pad)[0]

@@ -1,0 +1,263 @@
+"""The layout from one image: which tiles join, the tree they form, its open ends, and the hands.
+
+Tiles join where a port of one (the outer end or a long side of a half, or the middle of a
+double's long side) meets a port of the other facing it, and the two touching halves show the
+same value (BYK-1.6). That covers lengthwise joins, crosswise doubles (BYK-1.7), right-angle bends
+and crosses (BAL-9). A face-down tile joined at an end showing v is the closed double v-v
+(SPI-4, BAL-12); nothing joins it further.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+SEATS = ("north", "east", "south", "west")
+PORT_TOL = 0.32  # how far apart two facing ports may be, in tile widths
+NORMAL_TOL = 0.8  # minimum -cos between the two ports' outward normals
+
+
+@dataclass(frozen=True)
+class LayoutTile:
+    """What the layout needs from a read tile."""
+
+    halves: np.ndarray  # (2, 2) half centres
+    u: np.ndarray  # unit long axis, half 0 -> half 1
+    width: float
+    values: tuple[int | None, int | None] | None  # None: face down
+    face: str = "up"
+
+    @property
+    def is_double(self) -> bool:
+        return self.values is not None and self.values[0] is not None and self.values[0] == self.values[1]
+
+
+@dataclass(frozen=True)
+class Port:
+    tile: int
+    half: int  # 0, 1, or -1 for the middle of a double's long side
+    kind: str  # "end", "side", "mid"
+    point: np.ndarray
+    normal: np.ndarray
+
+
+@dataclass(frozen=True)
+class Join:
+    a: int
+    b: int
+    joint: int | None  # value at the joint (None if unknown)
+    half_a: int  # which half of a touches (-1: double's middle)
+    half_b: int
+    gap: float  # port distance in tile widths (smaller is better)
+
+
+@dataclass
+class Layout:
+    tiles: list[int]  # indices of the tiles in the layout
+    joins: list[Join]
+    ends: list[tuple[int, int]]  # (tile, open value)
+    parent: dict[int, int | None] = field(default_factory=dict)  # tree from `root`
+    root: int | None = None
+    inferred: dict[int, tuple[int, int]] = field(default_factory=dict)  # face-down closed doubles
+    hands: dict[str, list[int]] = field(default_factory=dict)
+
+    @property
+    def edges(self) -> list[tuple[int, int]]:
+        return [(min(j.a, j.b), max(j.a, j.b)) for j in self.joins]
+
+
+def ports(i: int, t: LayoutTile) -> list[Port]:
+    u = t.u / np.hypot(*t.u)
+    v = np.array([-u[1], u[0]])
+    w = t.width
+    out = []
+    for k, sign in ((0, -1.0), (1, 1.0)):
+        h = t.halves[k]
+        out.append(Port(i, k, "end", h + sign * u * w / 2, sign * u))
+        out.append(Port(i, k, "side", h + v * w / 2, v))
+        out.append(Port(i, k, "side", h - v * w / 2, -v))
+    c = t.halves.mean(axis=0)
+    if t.is_double or t.values is None:
+        out.append(Port(i, -1, "mid", c + v * w / 2, v))
+        out.append(Port(i, -1, "mid", c - v * w / 2, -v))
+    return out
+
+
+def _value(t: LayoutTile, half: int) -> int | None:
+    if t.values is None:
+        return None
+    return t.values[0] if half == -1 else t.values[half]
+
+
+def candidate_joins(tiles: list[LayoutTile]) -> list[Join]:
+    """Every pair of facing ports whose halves show the same value (or where one tile is face down)."""
+    all_ports = [p for i, t in enumerate(tiles) for p in ports(i, t)]
+    if not all_ports:
+        return []
+    pts = np.array([p.point for p in all_ports])
+    nrm = np.array([p.normal for p in all_ports])
+    owner = np.array([p.tile for p in all_ports])
+    widths = np.array([tiles[p.tile].width for p in all_ports])
+    d = np.sqrt(((pts[:, None] - pts[None]) ** 2).sum(axis=2)) / np.minimum(widths[:, None], widths[None])
+    facing = -(nrm @ nrm.T) > NORMAL_TOL
+    close = (d < PORT_TOL) & facing & (owner[:, None] < owner[None])
+    best: dict[tuple[int, int, int, int], Join] = {}
+    for a, b in zip(*np.nonzero(close), strict=True):
+        pa, pb = all_ports[a], all_ports[b]
+        ta, tb = tiles[pa.tile], tiles[pb.tile]
+        if pa.kind == "side" and pb.kind == "side":
+            continue  # tiles lying side by side do not join
+        if ta.values is None and tb.values is None:
+            continue
+        va, vb = _value(ta, pa.half), _value(tb, pb.half)
+        if va is None and ta.values is not None or vb is None and tb.values is not None:
+            continue  # an unread half cannot prove a joint
+        if va is not None and vb is not None and va != vb:
+            continue
+        if pa.kind == "side" and tb.values is None or pb.kind == "side" and ta.values is None:
+            continue  # a closed double lies across the line's end, not along a side
+        joint = va if va is not None else vb
+        key = (pa.tile, pa.half, pb.tile, pb.half)
+        # ends meeting ends is the usual join; prefer it over side contacts at equal distance
+        gap = float(d[a, b]) + (0.05 if "side" in (pa.kind, pb.kind) else 0.0)
+        if key not in best or gap < best[key].gap:
+            best[key] = Join(pa.tile, pb.tile, joint, pa.half, pb.half, gap)
+    return sorted(best.values(), key=lambda j: j.gap)
+
+
+def _capacity_key(tiles: list[LayoutTile], i: int, half: int) -> tuple[int, int]:
+    # a plain tile's half joins once; a double's middle and ends each join once; a closed double once
+    if tiles[i].values is None:
+        return (i, 9)
+    return (i, half)
+
+
+def build_layout(tiles: list[LayoutTile], size: tuple[int, int] | None = None,
+                 root: int | None = None) -> Layout:
+    """Join tiles into a tree (greedy by port distance, no cycles), keep the largest tree as the
+    layout, infer closed doubles, find open ends, and group the other tiles into seats' hands."""
+    n = len(tiles)
+    used: set[tuple[int, int]] = set()
+    mid_used: dict[int, int] = {}
+    parent_uf = list(range(n))
+
+    def find(x: int) -> int:
+        while parent_uf[x] != x:
+            parent_uf[x] = parent_uf[parent_uf[x]]
+            x = parent_uf[x]
+        return x
+
+    joins: list[Join] = []
+    for j in candidate_joins(tiles):
+        ka, kb = _capacity_key(tiles, j.a, j.half_a), _capacity_key(tiles, j.b, j.half_b)
+        if ka in used or kb in used:
+            continue
+        # a double's middle takes one tile on each long side
+        if (j.half_a == -1 and mid_used.get(j.a, 0) >= 2) or (j.half_b == -1 and mid_used.get(j.b, 0) >= 2):
+            continue
+        ra, rb = find(j.a), find(j.b)
+        if ra == rb:
+            continue
+        parent_uf[ra] = rb
+        for k, t, h in ((ka, j.a, j.half_a), (kb, j.b, j.half_b)):
+            if h == -1 and tiles[t].values is not None:
+                mid_used[t] = mid_used.get(t, 0) + 1
+            else:
+                used.add(k)
+        joins.append(j)
+    groups: dict[int, list[int]] = {}
+    for i in range(n):
+        groups.setdefault(find(i), []).append(i)
+    joined = [g for g in groups.values() if len(g) >= 2]
+    members = max(joined, key=len) if joined else _lone_opener(tiles, size)
+    member_set = set(members)
+    joins = [j for j in joins if j.a in member_set]
+    inferred = {}
+    for j in joins:
+        for t in (j.a, j.b):
+            if tiles[t].values is None and j.joint is not None:
+                inferred[t] = (j.joint, j.joint)
+    ends = open_ends(tiles, members, joins)
+    lay = Layout(sorted(members), joins, ends, inferred=inferred)
+    if members:
+        lay.root = root if root in member_set else _central(tiles, members)
+        lay.parent = _tree(lay.root, joins)
+    lay.hands = group_hands(tiles, [i for i in range(n) if i not in member_set], size)
+    return lay
+
+
+def _central(tiles: list[LayoutTile], members: list[int]) -> int:
+    cs = np.array([tiles[i].halves.mean(axis=0) for i in members])
+    c = cs.mean(axis=0)
+    return members[int(np.argmin(((cs - c) ** 2).sum(axis=1)))]
+
+
+def _lone_opener(tiles: list[LayoutTile], size: tuple[int, int] | None) -> list[int]:
+    """With no joins, the layout is one face-up tile in the middle of the table (the opener), if
+    there is one well inside the frame."""
+    if size is None or not tiles:
+        return []
+    w, h = size
+    best, best_d = None, 0.3
+    for i, t in enumerate(tiles):
+        if t.values is None:
+            continue
+        c = t.halves.mean(axis=0)
+        d = max(abs(c[0] / w - 0.5), abs(c[1] / h - 0.5))
+        if d < best_d:
+            best, best_d = i, d
+    return [] if best is None else [best]
+
+
+def _tree(root: int, joins: list[Join]) -> dict[int, int | None]:
+    adj: dict[int, list[int]] = {}
+    for j in joins:
+        adj.setdefault(j.a, []).append(j.b)
+        adj.setdefault(j.b, []).append(j.a)
+    parent: dict[int, int | None] = {root: None}
+    stack = [root]
+    while stack:
+        x = stack.pop()
+        for y in adj.get(x, []):
+            if y not in parent:
+                parent[y] = x
+                stack.append(y)
+    return parent
+
+
+def open_ends(tiles: list[LayoutTile], members: list[int], joins: list[Join]) -> list[tuple[int, int]]:
+    """Open ends of a line layout: the free value of every tile joined once (a double's value), or
+    both values of a lone opener. Closed (face-down) doubles end nothing (SPI-4, BAL-12)."""
+    halves_used: dict[int, list[int]] = {i: [] for i in members}
+    for j in joins:
+        halves_used[j.a].append(j.half_a)
+        halves_used[j.b].append(j.half_b)
+    ends = []
+    for i in members:
+        t = tiles[i]
+        if t.values is None or None in t.values:
+            continue
+        used = halves_used[i]
+        if t.is_double:
+            if len(used) <= 1:
+                ends.extend([(i, t.values[0])] * (2 - len(used)))
+            continue
+        free = [k for k in (0, 1) if k not in used]
+        if len(used) == 1 or not used:
+            ends.extend((i, t.values[k]) for k in free)
+    return ends
+
+
+def group_hands(tiles: list[LayoutTile], rest: list[int], size: tuple[int, int] | None) -> dict[str, list[int]]:
+    """Each tile outside the layout goes to the seat of the nearest table (frame) edge."""
+    hands: dict[str, list[int]] = {}
+    if size is None:
+        return hands
+    w, h = size
+    for i in rest:
+        x, y = tiles[i].halves.mean(axis=0)
+        dists = {"north": y / h, "south": 1 - y / h, "west": x / w, "east": 1 - x / w}
+        seat = min(SEATS, key=lambda s: dists[s])
+        hands.setdefault(seat, []).append(i)
+    return {s: hands[s] for s in SEATS if s in hands}

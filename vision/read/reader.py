@@ -1,0 +1,75 @@
+"""One frame in, every tile with its values and the layout out."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from vision.read.geometry import box_from_corners
+from vision.read.layout import Layout, LayoutTile, build_layout
+from vision.read.tile import TileRead, read_tile
+
+
+@dataclass
+class FrameReading:
+    size: tuple[int, int]  # (w, h)
+    tiles: list[TileRead]
+    layout: Layout
+    ms: float  # reading + layout time (detection not included)
+
+
+def layout_tiles(tiles: list[TileRead]) -> list[LayoutTile]:
+    out = []
+    for t in tiles:
+        vals = None if t.face == "down" else t.half_values
+        out.append(LayoutTile(t.halves, t.u, t.width, vals, t.face))
+    return out
+
+
+def read_frame(frame: np.ndarray, detections, refine: bool = True) -> FrameReading:
+    """Read every detected tile on the full-resolution `frame` (BGR) and build the layout.
+    `detections` is a `vision.detect.Detections` in frame pixels (any object with `corners`
+    (N, 4, 2), `confidence` (N,) and `class_id` (N,), class 1 = face down)."""
+    t0 = time.perf_counter()
+    tiles = []
+    for corners, conf, cls in zip(detections.corners, detections.confidence, detections.class_id, strict=True):
+        box = box_from_corners(corners)
+        face = "down" if int(cls) == 1 else "up"
+        tiles.append(read_tile(frame, box, face, float(conf), refine=refine))
+    size = (frame.shape[1], frame.shape[0])
+    layout = build_layout(layout_tiles(tiles), size)
+    return FrameReading(size, tiles, layout, (time.perf_counter() - t0) * 1000)
+
+
+def reading_to_json(reading: FrameReading, image: str, ms: float | None = None) -> dict:
+    """The `dominocam read --json` object for one image (issue 4's contract)."""
+    tiles = []
+    for i, t in enumerate(reading.tiles):
+        values = list(t.values) if t.values is not None else None
+        if t.face == "down" and i in reading.layout.inferred:
+            values = None  # a closed double's values are inferred, never read: see "inferred"
+        entry = {
+            "values": values,
+            "halves": [[round(float(x), 1) for x in p] for p in t.halves],
+            "corners": [[round(float(x), 1) for x in p] for p in t.quad],
+            "face": t.face,
+            "confidence": round(float(t.confidence), 3),
+        }
+        if t.face == "up" and t.values is None:
+            entry["unread"] = {str(k): t.reasons[k] for k in (0, 1) if t.half_values[k] is None}
+        if i in reading.layout.inferred:
+            entry["inferred"] = list(reading.layout.inferred[i])
+        tiles.append(entry)
+    lay = reading.layout
+    return {
+        "image": image,
+        "tiles": tiles,
+        "layout": {
+            "edges": [[a, b] for a, b in lay.edges],
+            "ends": [{"tile": t, "value": v} for t, v in lay.ends],
+        },
+        "hands": {seat: list(ix) for seat, ix in lay.hands.items()},
+        "ms": round(float(ms if ms is not None else reading.ms), 1),
+    }
