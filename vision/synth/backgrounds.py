@@ -26,13 +26,11 @@ def _noise(rng: np.random.Generator, h: int, w: int, scale: int, amount: float) 
 
 
 def _fill(h: int, w: int, color) -> np.ndarray:
-    img = np.empty((h, w, 3), np.uint8)
-    img[:] = color
-    return img
+    return np.full((h, w, 3), color, np.uint8)
 
 
 def _add(img: np.ndarray, field: np.ndarray) -> np.ndarray:
-    return np.clip(img.astype(np.float32) + field[..., None], 0, 255).astype(np.uint8)
+    return cv2.add(img, cv2.merge([field, field, field]), dtype=cv2.CV_8U)
 
 
 def felt(rng, h, w):
@@ -43,29 +41,32 @@ def felt(rng, h, w):
 
 
 def wood(rng, h, w):
-    base = np.array(_jitter(rng, [(40, 80, 130), (60, 110, 170), (25, 45, 75), (90, 140, 190)][int(rng.integers(4))], 12), np.float32)
-    sh, sw = h // 2 + 1, w // 2 + 1
-    yy, xx = np.mgrid[0:sh, 0:sw].astype(np.float32)
-    ang = float(rng.uniform(0, math.pi)) if rng.random() < 0.3 else float(rng.choice([0, math.pi / 2]))
-    along = xx * math.cos(ang) + yy * math.sin(ang)
-    across = -xx * math.sin(ang) + yy * math.cos(ang)
-    warp = _noise(rng, sh, sw, 40, 6.0)
-    freq = float(rng.uniform(0.08, 0.25))
-    grain = np.sin((across + warp + 0.02 * along) * freq) * 0.5 + 0.5
-    field = (grain**3) * float(rng.uniform(15, 35)) + _noise(rng, sh, sw, 3, 4)
-    plank = float(rng.uniform(80, 250))
-    seams = (np.abs(((across / plank) % 1.0) - 0.5) > 0.497).astype(np.float32) * 40
-    img = base[None, None, :] - (field + seams)[..., None]
-    img = cv2.resize(np.clip(img, 0, 255).astype(np.uint8), (w, h), interpolation=cv2.INTER_LINEAR)
-    return img
+    """Straight grain: noise stretched along the grain, plank seams, a little figure."""
+    base = np.array(_jitter(rng, [(40, 80, 130), (60, 110, 170), (25, 45, 75), (90, 140, 190), (35, 60, 95)][int(rng.integers(5))], 12), np.float32)
+    side = int(math.hypot(h, w)) + 2
+    stretch = int(rng.integers(20, 80))
+    fine = cv2.resize(rng.standard_normal((side // stretch + 2, side // 2 + 2)).astype(np.float32), (side, side), interpolation=cv2.INTER_LINEAR)
+    coarse = cv2.resize(rng.standard_normal((side // (stretch * 4) + 2, side // 25 + 2)).astype(np.float32), (side, side), interpolation=cv2.INTER_CUBIC)
+    field = fine * float(rng.uniform(4, 10)) + coarse * float(rng.uniform(6, 16))
+    plank = int(rng.uniform(90, 300))
+    cols = np.arange(side)
+    seams = (cols % plank < 2).astype(np.float32) * float(rng.uniform(20, 50))
+    field = field + seams[None, :]
+    # the grain runs along y of `field`; rotate it to a random direction
+    ang = float(rng.choice([0.0, 90.0])) if rng.random() < 0.7 else float(rng.uniform(0, 180))
+    rot = cv2.getRotationMatrix2D((side / 2, side / 2), ang, 1.0)
+    rot[:, 2] += np.array([w / 2 - side / 2, h / 2 - side / 2])
+    field = cv2.warpAffine(field, rot, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+    img = np.full((h, w, 3), tuple(int(v) for v in base), np.uint8)
+    return cv2.subtract(img, cv2.merge([field, field, field]), dtype=cv2.CV_8U)
 
 
 def cloth(rng, h, w):
     c1 = np.array(_jitter(rng, (230, 230, 230), 20), np.float32)
     c2 = np.array(_jitter(rng, [(40, 40, 180), (160, 80, 30), (40, 130, 40), (30, 30, 30), (40, 160, 200)][int(rng.integers(5))], 20), np.float32)
     period = float(rng.uniform(12, 70))
-    sh, sw = h // 2 + 1, w // 2 + 1
-    yy, xx = np.mgrid[0:sh, 0:sw].astype(np.float32) * 2
+    sh, sw = h // 3 + 1, w // 3 + 1
+    yy, xx = np.mgrid[0:sh, 0:sw].astype(np.float32) * 3
     kind = rng.integers(3)
     if kind == 0:  # gingham
         a = ((xx // period) % 2).astype(np.float32)
@@ -76,8 +77,8 @@ def cloth(rng, h, w):
     else:  # polka dots
         m = (((xx % period) - period / 2) ** 2 + ((yy % period) - period / 2) ** 2 < (period * 0.25) ** 2).astype(np.float32)
     img = c1[None, None] * (1 - m[..., None]) + c2[None, None] * m[..., None]
-    img = cv2.resize(img, (w, h)) + _noise(rng, h, w, 2, 5)[..., None]
-    return np.clip(img, 0, 255).astype(np.uint8)
+    img = cv2.resize(np.clip(img, 0, 255).astype(np.uint8), (w, h))
+    return _add(img, _noise(rng, h, w, 2, 5))
 
 
 def glass(rng, h, w):
@@ -93,7 +94,14 @@ def plain(rng, h, w):
 
 
 def random_text(rng, n: int) -> str:
-    return " ".join("".join(rng.choice(list(LETTERS), int(rng.integers(2, 9)))) for _ in range(n))
+    lengths = rng.integers(2, 9, n)
+    codes = rng.integers(0, 26, int(lengths.sum()))
+    chars = "".join(LETTERS[c] for c in codes)
+    words, pos = [], 0
+    for k in lengths:
+        words.append(chars[pos:pos + k])
+        pos += k
+    return " ".join(words)
 
 
 def newspaper(rng, h, w):

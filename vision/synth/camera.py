@@ -100,6 +100,26 @@ def make_camera(rng: np.random.Generator, size: tuple[int, int], max_tilt_deg: f
     return Camera(size, hp, origin, k, canvas_size, nadir, height)
 
 
+_NOISE: dict[str, np.ndarray] = {}
+
+
+def _noise_crop(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
+    """Unit sensor noise (h, w, 3) cut at a random place from a fixed texture: generating fresh
+    normal noise per frame costs more than the rest of the sensor model."""
+    tex = _NOISE.get("tex")
+    if tex is None:
+        tex = np.random.default_rng(20261130).standard_normal((1024, 1024, 3), dtype=np.float32)
+        _NOISE["tex"] = tex
+    reps = (h // 512 + 2, w // 512 + 2, 1)
+    big = tex if reps[0] <= 2 and reps[1] <= 2 else np.tile(tex, reps)
+    y = int(rng.integers(0, big.shape[0] - h + 1))
+    x = int(rng.integers(0, big.shape[1] - w + 1))
+    crop = big[y:y + h, x:x + w]
+    if rng.random() < 0.5:
+        crop = crop[::-1]
+    return np.ascontiguousarray(crop)
+
+
 def light_and_sensor(img: np.ndarray, rng: np.random.Generator, strength: float = 1.0) -> np.ndarray:
     """Colour cast, vignetting, spotlight and hard shadow as one gain field; then noise and blur."""
     h, w = img.shape[:2]
@@ -120,14 +140,14 @@ def light_and_sensor(img: np.ndarray, rng: np.random.Generator, strength: float 
         off = float(rng.uniform(-0.3, 0.3))
         side = (xx - 0.5) * math.cos(a) + (yy - 0.5) * math.sin(a) - off
         gain *= np.where(side > 0, float(rng.uniform(0.45, 0.8)), 1.0).astype(np.float32)
-    gain = cv2.resize(gain, (w, h), interpolation=cv2.INTER_LINEAR)
     temp = float(rng.normal(0, 0.08))  # warm (>0) or cool (<0)
-    cast = np.array([1 - temp, 1 + float(rng.normal(0, 0.02)), 1 + temp], np.float32)
-    out = img.astype(np.float32) * (gain[..., None] * cast[None, None, :])
+    cast = (1 - temp, 1 + float(rng.normal(0, 0.02)), 1 + temp)
+    gain3 = cv2.resize(cv2.merge([gain * c for c in cast]), (w, h), interpolation=cv2.INTER_LINEAR)
+    out = cv2.multiply(img, gain3, dtype=cv2.CV_32F)
     sigma = float(rng.uniform(0.5, 7.0)) * strength
     if sigma > 0.5:
-        out += rng.standard_normal((h, w, 1), dtype=np.float32) * sigma
-    out = np.clip(out, 0, 255).astype(np.uint8)
+        out = cv2.scaleAdd(_noise_crop(rng, h, w), sigma, out)
+    out = cv2.convertScaleAbs(out)
     roll = rng.random()
     if roll < 0.25:
         s = float(rng.uniform(0.4, 1.4))

@@ -70,9 +70,9 @@ def layout_chain(deal: Deal, rng: np.random.Generator, width: float, ratio: floa
                 polys.append(t.corners())
                 ends += [_End(0, a, np.array([w / 2, 0.0]), np.array([1.0, 0.0])),
                          _End(0, a, np.array([-w / 2, 0.0]), np.array([-1.0, 0.0]))]
-                if deal.spinner:
-                    ends += [_End(0, a, np.array([0.0, length / 2]), np.array([0.0, 1.0])),
-                             _End(0, a, np.array([0.0, -length / 2]), np.array([0.0, -1.0]))]
+                # the short ends take tiles only where the rules make this double a cross
+                ends += [_End(0, a, np.array([0.0, length / 2]), np.array([0.0, 1.0])),
+                         _End(0, a, np.array([0.0, -length / 2]), np.array([0.0, -1.0]))]
             else:
                 t = PlacedTile((a, b), (0.0, 0.0), 0.0, w, ratio, mv.face, "layout", style=style)
                 placed.append(t)
@@ -135,6 +135,10 @@ def layout_chain(deal: Deal, rng: np.random.Generator, width: float, ratio: floa
             # after one bend, often bend again the same way (a U-turn), as players do at the edge
             pending = sense if (sense and rng.random() < 0.7) else 0
             ends.append(_End(idx, other, new_pt, new_d, turn_sense=pending))
+            if double and sense == 0:  # a crosswise double may become a cross (BAL-9, SEV, SPI)
+                perp = _rot(new_d, 1)
+                for sgn in (1, -1):
+                    ends.append(_End(idx, other, center + perp * sgn * (length / 2), perp * sgn))
     placed[0].extra.setdefault("move", 0)
     placed[0].extra.setdefault("seat", deal.moves[0].seat)
     return placed

@@ -80,3 +80,49 @@ def random_deal(rng: np.random.Generator, n_players: int = 4, spinner: bool = Fa
         if not hands[seat]:
             break
     return Deal(moves, hands, boneyard, spinner)
+
+
+def seat_names(n_players: int) -> list[str]:
+    """Table sides for players in clockwise order (two players face each other)."""
+    return {2: ["south", "north"], 3: ["south", "west", "north"]}.get(n_players, list(SEATS[:n_players]))
+
+
+def engine_deal(rng: np.random.Generator, variant: str | None = None, stop_early: bool = True) -> Deal | None:
+    """A deal played by the rules engine (`engine.simulate.random_game`), cut at a random move when
+    `stop_early`. Returns None when the engine is not available in this build."""
+    try:
+        from engine.game import apply, new_game
+        from engine.rules import VARIANTS, ruleset
+        from engine.simulate import random_game
+    except ImportError:
+        return None
+    variant = variant or str(rng.choice(list(VARIANTS)))
+    allowed = list(ruleset(variant).players)
+    players = int(rng.choice([p for p in allowed if p <= 4] or allowed[:1]))
+    events = random_game(variant, seed=int(rng.integers(2**31)), players=players, deals=1)
+    return deal_from_events(events, apply, new_game, rng, stop_early)
+
+
+def deal_from_events(events: list[dict], apply, new_game, rng: np.random.Generator | None = None,
+                     stop_early: bool = False, upto: int | None = None) -> Deal:
+    """Replay a record's first deal and read off the layout, hands and boneyard (at play `upto`)."""
+    state = new_game(events[0])
+    n_plays = sum(1 for e in events if e["event"] == "play")
+    if upto is None and stop_early and rng is not None and rng.random() < 0.5:
+        upto = int(rng.integers(1, max(2, n_plays + 1)))
+    plays = 0
+    for e in events[1:]:
+        if e["event"] == "reveal" or (upto is not None and e["event"] == "play" and plays >= upto):
+            break
+        if e["event"] == "play":
+            plays += 1
+        state, _ = apply(state, e)
+    names = seat_names(len(state.players))
+    seat_of = {p: names[i] for i, p in enumerate(state.players)}
+    placed = state.deal.layout.placed
+    index = {p.tile: i for i, p in enumerate(placed)}
+    moves = [Move((p.tile.a, p.tile.b), index.get(p.parent) if p.parent is not None else None, p.joint,
+                  seat_of.get(p.seat, "south"), p.face) for p in placed]
+    hands = {names[i]: [(t.a, t.b) for t in (h or ())] for i, h in enumerate(state.deal.hands)}
+    boneyard = [(t.a, t.b) for t in sorted(state.deal.boneyard or (), key=lambda t: (t.a, t.b))]
+    return Deal(moves, hands, boneyard, spinner=True)

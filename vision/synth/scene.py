@@ -13,7 +13,7 @@ from vision.synth import boards, clutter, layouts
 from vision.synth.backgrounds import random_surface
 from vision.synth.camera import Camera, light_and_sensor, make_camera
 from vision.synth.geometry import polygons_overlap
-from vision.synth.play import SEATS, random_deal
+from vision.synth.play import SEATS, engine_deal, random_deal
 from vision.synth.styles import random_style
 from vision.synth.tiles import PlacedTile, draw_face, draw_side, face_polygon
 
@@ -164,10 +164,11 @@ def _build_tiles(rng, kind: str, canvas: np.ndarray, cam: Camera, w: float, rati
             tiles += row
         return tiles, seats_info
     # chain / recount: a real deal laid out, hands in front of the seats
-    n_players = int(rng.choice([2, 3, 4, 4, 4]))
-    spinner = rng.random() < 0.3
-    deal = random_deal(rng, n_players=n_players, spinner=spinner, closed_doubles=rng.random() < 0.3,
-                       max_moves=None if rng.random() < 0.5 else int(rng.integers(1, 29)))
+    deal = engine_deal(rng) if rng.random() < 0.9 else None
+    if deal is None:  # the small dealer when the engine is not there (or for extra variety)
+        deal = random_deal(rng, n_players=int(rng.choice([2, 3, 4, 4, 4])), spinner=rng.random() < 0.3,
+                           closed_doubles=rng.random() < 0.3,
+                           max_moves=None if rng.random() < 0.5 else int(rng.integers(1, 29)))
     short = min(out_w, out_h)
     # a smaller free area makes the chain bend more often, as on a crowded table
     fw = float(rng.uniform(0.4, 1.1))
@@ -192,13 +193,16 @@ def _build_tiles(rng, kind: str, canvas: np.ndarray, cam: Camera, w: float, rati
     return tiles, seats_info
 
 
-def render_scene(rng: np.random.Generator, size: tuple[int, int], kind: str | None = None) -> Render:
+def render_scene(rng: np.random.Generator, size: tuple[int, int], kind: str | None = None,
+                 length: float | None = None, surface: str | None = None, max_tilt_deg: float = 30.0) -> Render:
+    """Render one still. `kind`, `length` (tile long side, output px), `surface` pin a choice."""
     kind = kind or _pick(rng, KINDS)
-    cam = make_camera(rng, size)
+    cam = make_camera(rng, size, max_tilt_deg=max_tilt_deg)
     cw, ch = cam.canvas_size
-    canvas, surface = random_surface(rng, ch, cw)
+    canvas, surface = random_surface(rng, ch, cw, surface)
     lo, hi = tile_length_range(size)
-    length = float(np.exp(rng.uniform(math.log(lo), math.log(hi))))
+    drawn = float(np.exp(rng.uniform(math.log(lo), math.log(hi))))
+    length = drawn if length is None else length
     ratio = float(rng.uniform(1.93, 2.07))
     w = length / ratio
     tiles, seats = _build_tiles(rng, kind, canvas, cam, w, ratio)
@@ -291,11 +295,24 @@ def render_scene(rng: np.random.Generator, size: tuple[int, int], kind: str | No
 
 
 def _apply_shadow(canvas: np.ndarray, layer: clutter.ShadowLayer, blur_px: float, strength: float) -> None:
+    """Darken the canvas under the blurred shadow mask (only inside the mask's bounding box)."""
     sigma = max(0.8, blur_px * 0.25 / layer.factor)
     m = cv2.GaussianBlur(layer.mask, (0, 0), sigma)
-    m = cv2.resize(m, (canvas.shape[1], canvas.shape[0]), interpolation=cv2.INTER_LINEAR)
-    keep = (255 - (m.astype(np.uint16) * int(strength * 256) >> 8)).astype(np.uint8)
-    cv2.multiply(canvas, cv2.merge([keep, keep, keep]), dst=canvas, scale=1 / 255)
+    ys, xs = np.nonzero(m > 2)
+    if len(xs) == 0:
+        return
+    f = layer.factor
+    sx0, sx1 = max(0, xs.min() - 1), min(m.shape[1], xs.max() + 2)
+    sy0, sy1 = max(0, ys.min() - 1), min(m.shape[0], ys.max() + 2)
+    part = m[sy0:sy1, sx0:sx1]
+    # pixel centres: small (i) sits at full f*i + (f-1)/2; resize keeps that when cropped on cells
+    full = cv2.resize(part, (part.shape[1] * f, part.shape[0] * f), interpolation=cv2.INTER_LINEAR)
+    x0, y0 = sx0 * f, sy0 * f
+    x1, y1 = min(canvas.shape[1], x0 + full.shape[1]), min(canvas.shape[0], y0 + full.shape[0])
+    full = full[: y1 - y0, : x1 - x0]
+    keep = (255 - (full.astype(np.uint16) * int(strength * 256) >> 8)).astype(np.uint8)
+    roi = canvas[y0:y1, x0:x1]
+    cv2.multiply(roi, cv2.cvtColor(keep, cv2.COLOR_GRAY2BGR), dst=roi, scale=1 / 255)
 
 
 def _glare(canvas: np.ndarray, t: PlacedTile, rng) -> None:
