@@ -1,0 +1,123 @@
+"""Per-frame observations: what the reader saw on one frame, as plain data.
+
+The live pipeline's core (tracker, recount) works on these, never on pixels, so it can be tested
+from the renderer's truth or from hand-made sequences. Two builders: `from_read` takes one object of
+the `dominocam read --json` contract, `from_truth` takes one truth JSON of the renderer.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+Point = tuple[float, float]
+
+LAYOUT = "layout"
+BONEYARD = "boneyard"
+
+
+@dataclass(frozen=True)
+class TileObs:
+    """One tile on one frame. `values[k]` is read on the half centred at `halves[k]`."""
+
+    values: tuple[int, int] | None  # None: face down or unreadable
+    halves: tuple[Point, Point]
+    corners: tuple[Point, Point, Point, Point] = ((0, 0), (0, 0), (0, 0), (0, 0))
+    face: str = "up"
+    confidence: float = 1.0
+    owner: str = LAYOUT  # "layout", "boneyard", or a compass seat from the reader
+
+    @property
+    def centre(self) -> Point:
+        (x1, y1), (x2, y2) = self.halves
+        return ((x1 + x2) / 2, (y1 + y2) / 2)
+
+    @property
+    def half_span(self) -> float:
+        """Distance between the two half centres: about half the tile's long side."""
+        (x1, y1), (x2, y2) = self.halves
+        return math.hypot(x2 - x1, y2 - y1)
+
+    @property
+    def name(self) -> str | None:
+        """The tile as the engine writes it (`a-b`, a <= b), None when unread."""
+        if self.values is None:
+            return None
+        a, b = sorted(self.values)
+        return f"{a}-{b}"
+
+
+@dataclass(frozen=True)
+class Observation:
+    """Everything read from one frame. `edges` join indices of `tiles` whose halves touch."""
+
+    tiles: tuple[TileObs, ...] = ()
+    edges: tuple[tuple[int, int], ...] = ()
+    size: tuple[int, int] | None = None  # (w, h) of the frame the coordinates refer to
+    extra: dict = field(default_factory=dict, compare=False)
+
+    def layout_indices(self) -> list[int]:
+        return [i for i, t in enumerate(self.tiles) if t.owner == LAYOUT]
+
+    def neighbours(self, index: int) -> list[int]:
+        out = []
+        for i, j in self.edges:
+            if i == index:
+                out.append(j)
+            elif j == index:
+                out.append(i)
+        return out
+
+
+def _pt(p) -> Point:
+    return (float(p[0]), float(p[1]))
+
+
+def _tile_from_dict(d: dict, owner: str) -> TileObs:
+    values = d.get("values")
+    corners = d.get("corners") or [[0, 0]] * 4
+    return TileObs(
+        values=None if values is None else (int(values[0]), int(values[1])),
+        halves=(_pt(d["halves"][0]), _pt(d["halves"][1])),
+        corners=tuple(_pt(c) for c in corners[:4]),  # type: ignore[arg-type]
+        face=d.get("face", "up"),
+        confidence=float(d.get("confidence", 1.0)),
+        owner=owner,
+    )
+
+
+def from_read(obj: dict) -> Observation:
+    """One object of the `dominocam read --json` contract -> Observation.
+
+    Tiles listed under `hands` belong to that seat (as the reader grouped them); the rest are
+    taken as layout tiles. Raises ValueError on an error entry (`{"image": ..., "error": ...}`).
+    """
+    if "error" in obj:
+        raise ValueError(f"the reader failed on {obj.get('image')!r}: {obj['error']}")
+    owners: dict[int, str] = {}
+    for seat, indices in (obj.get("hands") or {}).items():
+        for i in indices:
+            owners[int(i)] = seat
+    tiles = tuple(
+        _tile_from_dict(d, owners.get(i, LAYOUT)) for i, d in enumerate(obj.get("tiles", []))
+    )
+    edges = tuple((int(i), int(j)) for i, j in (obj.get("layout") or {}).get("edges", []))
+    size = tuple(obj["size"]) if obj.get("size") else None
+    return Observation(tiles=tiles, edges=edges, size=size)  # type: ignore[arg-type]
+
+
+def from_truth(truth: dict) -> Observation:
+    """One renderer truth JSON -> the Observation a perfect reader would give.
+
+    The truth's `parent` links become edges; `owner` is kept (layout, boneyard or a seat).
+    """
+    tiles = []
+    edges = []
+    for i, d in enumerate(truth.get("tiles", [])):
+        owner = d.get("owner") or LAYOUT
+        tiles.append(_tile_from_dict(d, owner))
+        parent = d.get("parent")
+        if parent is not None:
+            edges.append((int(parent), i))
+    size = tuple(truth["size"]) if truth.get("size") else None
+    return Observation(tiles=tuple(tiles), edges=tuple(edges), size=size)  # type: ignore[arg-type]

@@ -1,0 +1,537 @@
+"""From per-frame observations to game events: the live pipeline's core, with no pixels in it.
+
+`Tracker.update(t, motion, observation) -> Update(events, flags)`. Feed it every frame; the
+observation only on settled frames (the motion gate decides), None otherwise.
+
+- A new layout tile becomes a `play` once it has been seen for `stable_s` seconds in at least
+  `presence` of the settled frames since it first appeared (misread flicker never gets there).
+- Its `to` is the committed tile it touches (the reader's edges, else the nearest half), its player
+  the seat whose edge the arm came in from just before it appeared; turn order is the fallback.
+  Several tiles from the same seat form one turn (the engine groups consecutive plays).
+  Skipped seats are left to the engine: an out-of-turn play becomes inferred passes, or a `TURN`
+  flag where the variant has no passes.
+- A committed tile missing for `takeback_s` raises a `take-back` flag (it stays in the record;
+  the operator decides); if it comes back, a `returned` flag.
+- Recount: when face-up tiles lie in front of at least `recount_seats` seats (or `start_recount()`
+  is called, e.g. when the engine says the deal is over), each seat's hand is read until it holds
+  still for `stable_s`, then one `reveal` per player. When the table has been clear for `stable_s`,
+  the next stable tile opens a new deal (`{"event": "deal"}` first).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections import Counter, deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from vision.live.calibration import EDGE_OF_COMPASS, TableCalibration
+from vision.live.motion import MotionInfo
+from vision.live.observation import BONEYARD, LAYOUT, Observation, TileObs
+
+log = logging.getLogger(__name__)
+
+PLAY, RECOUNT, REVEALED = "play", "recount", "revealed"
+
+
+@dataclass
+class TrackerConfig:
+    stable_s: float = 0.5  # a new tile must hold this long before it is a move
+    presence: float = 0.7  # share of settled frames it must be seen in meanwhile
+    agree: float = 0.65  # share of those frames that must read the same name
+    gap_s: float = 0.6  # a candidate unseen this long is forgotten
+    takeback_s: float = 1.0  # a committed tile missing this long is flagged
+    arm_window_s: float = 1.5  # an arm that left at most this long before a tile appeared placed it
+    join_factor: float = 1.8  # nearest-half fallback: within this many half spans
+    recount_seats: int = 2  # face-up tiles in front of this many seats start the recount
+
+
+@dataclass(frozen=True)
+class LiveFlag:
+    """Something the operator should look at; never an engine event."""
+
+    kind: str  # "take-back", "returned", "no-attachment", "recount"
+    t: float
+    message: str
+    tile: str | None = None
+    player: str | None = None
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "t": self.t, "message": self.message, "tile": self.tile,
+                "player": self.player}
+
+
+@dataclass
+class Update:
+    events: list[dict] = field(default_factory=list)
+    flags: list[LiveFlag] = field(default_factory=list)
+
+    def extend(self, other: Update) -> None:
+        self.events.extend(other.events)
+        self.flags.extend(other.flags)
+
+
+@dataclass
+class _Candidate:
+    """A place where a new tile lies, not yet a move; its name is voted frame by frame."""
+
+    first_t: float
+    first_frame: int
+    last_t: float
+    centre: tuple[float, float]
+    reach: float  # how far its centre may wander between frames (jitter, shake)
+    edge: str | None = None  # where the arm came from just before it appeared
+    seen: int = 1
+    names: Counter = field(default_factory=Counter)  # name read -> frames
+    to_votes: Counter = field(default_factory=Counter)  # tile it touches -> frames
+    index: int | None = None  # its tile on the current frame
+    seen_ts: list[float] = field(default_factory=list)
+    miss_t: float | None = None
+    miss_frames: int = 0
+
+    @property
+    def name(self) -> str:
+        return self.names.most_common(1)[0][0]
+
+
+@dataclass
+class Committed:
+    tile: str
+    player: str
+    to: str | None
+    face: str
+    t: float
+    last_t: float
+    obs: TileObs | None  # where it was last seen (None: known from the record only)
+    missing: bool = False
+    miss_t: float | None = None  # first settled frame of the current absence
+    miss_frames: int = 0
+    misread: tuple[str, float] | None = None  # another name read where it lies, since when
+
+
+def _dist(p, q) -> float:
+    return math.hypot(p[0] - q[0], p[1] - q[1])
+
+
+class Tracker:
+    def __init__(
+        self,
+        players: list[str],
+        calibration: TableCalibration,
+        config: TrackerConfig | None = None,
+        *,
+        to_move: Callable[[], str | None] | None = None,
+    ) -> None:
+        if not players:
+            raise ValueError("the tracker needs the players in clockwise seat order")
+        self.players = list(players)
+        self.calibration = calibration
+        self.config = config or TrackerConfig()
+        self.to_move = to_move
+        self.mode = PLAY
+        self.need_deal = False
+        self.committed: dict[str, Committed] = {}
+        self.order: list[str] = []
+        self._candidates: dict[int, _Candidate] = {}
+        self._recent: deque[float] = deque()  # times of the recent settled frames
+        self._frame = 0
+        self._episode: Counter[str] = Counter()
+        self._episodes: list[tuple[float, str]] = []  # (t the arm left, edge)
+        self._last_player: str | None = None
+        self._recount_since: float | None = None
+        self._hand_window: list[tuple[float, dict[str, str]]] = []
+        self._hands_since: tuple[float, frozenset] | None = None
+        self._clear_since: float | None = None
+        self._misreads: dict[tuple[str, str], float] = {}
+        self._misread_flagged: set[tuple[str, str]] = set()
+        self.last_observation: Observation | None = None
+        self.last_names: list[str | None] = []
+
+    # --- public -----------------------------------------------------------------------------
+    def update(self, t: float, motion: MotionInfo, obs: Observation | None) -> Update:
+        if motion.arm and motion.edge:
+            self._episode[motion.edge] += 1
+        if obs is None or not motion.settled:
+            return Update()
+        if self._episode:
+            self._episodes.append((t, self._episode.most_common(1)[0][0]))
+            self._episodes = self._episodes[-16:]
+            self._episode = Counter()
+        self._frame += 1
+        self.last_observation = obs
+        names = self._names(obs)
+        self.last_names = names
+        if self.mode == PLAY:
+            return self._play_step(t, obs, names)
+        if self.mode == RECOUNT:
+            return self._recount_step(t, obs, names)
+        return self._revealed_step(t, obs, names)
+
+    def start_recount(self, t: float | None = None) -> None:
+        """Switch to recount (the engine or the operator says the deal is over)."""
+        if self.mode == PLAY:
+            log.info("recount: reading the hands laid out in front of each seat")
+            self.mode = RECOUNT
+            self._recount_since = t
+            self._hand_window = []
+            self._hands_since = None
+
+    def new_deal(self) -> None:
+        """Forget the layout: the next stable tile opens a deal (the operator's 'next deal')."""
+        self.mode = PLAY
+        self.committed.clear()
+        self.order.clear()
+        self._candidates.clear()
+        self._last_player = None
+        self._clear_since = None
+
+    def set_calibration(self, calibration: TableCalibration) -> None:
+        self.calibration = calibration
+
+    # --- naming tiles -----------------------------------------------------------------------
+    def _names(self, obs: Observation) -> list[str | None]:
+        """Engine names of the layout tiles; a face-down tile is the double of the end it closes."""
+        names: list[str | None] = [
+            t.name if t.owner == LAYOUT or t.face == "up" else None for t in obs.tiles
+        ]
+        for i, tile in enumerate(obs.tiles):
+            # Only a tile the reader joined to the layout: a face-down boneyard tile lying near
+            # the chain is not a closed double.
+            if (names[i] is None and tile.owner == LAYOUT and tile.face == "down"
+                    and obs.neighbours(i)):
+                parent = self._touching(obs, i, names, lambda n: n is not None)
+                if parent is not None and obs.tiles[parent].values is not None:
+                    v = self._value_towards(obs.tiles[parent], tile.centre)
+                    names[i] = f"{v}-{v}"
+        # Two tiles read as the same: keep the one where that move lies, else the more confident.
+        seen: dict[str, list[int]] = {}
+        for i, n in enumerate(names):
+            if n is not None and obs.tiles[i].owner == LAYOUT:
+                seen.setdefault(n, []).append(i)
+        for n, idx in seen.items():
+            if len(idx) < 2:
+                continue
+            placed = self.committed.get(n)
+            if placed is not None and placed.obs is not None:
+                keep = min(idx, key=lambda i, p=placed.obs: _dist(obs.tiles[i].centre, p.centre))
+            else:
+                keep = max(idx, key=lambda i: obs.tiles[i].confidence)
+            for i in idx:
+                if i != keep:
+                    names[i] = None
+        return names
+
+    @staticmethod
+    def _value_towards(tile: TileObs, point) -> int:
+        assert tile.values is not None
+        d0, d1 = (_dist(h, point) for h in tile.halves)
+        return tile.values[0] if d0 <= d1 else tile.values[1]
+
+    def _touching(self, obs: Observation, i: int, names, accept) -> int | None:
+        """The tile `i` attaches to among those whose name passes `accept`."""
+        tile = obs.tiles[i]
+        linked = [j for j in obs.neighbours(i) if obs.tiles[j].owner == LAYOUT and accept(names[j])]
+        if len(linked) == 1:
+            return linked[0]
+        pool = linked or [
+            j for j, o in enumerate(obs.tiles)
+            if j != i and o.owner == LAYOUT and accept(names[j])
+        ]
+        best, best_d = None, math.inf
+        for j in pool:
+            other = obs.tiles[j]
+            d = self._joint_distance(tile, other)
+            if d < best_d:
+                best, best_d = j, d
+        if best is None:
+            return None
+        if not linked:
+            reach = self.config.join_factor * max(tile.half_span, obs.tiles[best].half_span, 1.0)
+            if best_d > reach:
+                return None
+        return best
+
+    @staticmethod
+    def _joint_distance(a: TileObs, b: TileObs) -> float:
+        """Closest pair of halves, preferring halves that show the same value."""
+        best = math.inf
+        for ka, ha in enumerate(a.halves):
+            for kb, hb in enumerate(b.halves):
+                d = _dist(ha, hb)
+                same = (
+                    a.values is None or b.values is None or a.values[ka] == b.values[kb]
+                )
+                best = min(best, d if same else d * 1.5)
+        return best
+
+    # --- play -------------------------------------------------------------------------------
+    def _play_step(self, t: float, obs: Observation, names: list[str | None]) -> Update:
+        out = Update()
+        layout = [i for i, tile in enumerate(obs.tiles) if tile.owner == LAYOUT]
+        present = {names[i]: i for i in layout if names[i] in self.committed}
+        others = [i for i in layout if names[i] not in self.committed]
+        absent = [c for c in self.committed.values() if c.tile not in present and c.obs is not None]
+        fresh = []
+        for i in others:
+            alias = self._alias(obs.tiles[i], absent)
+            if alias is not None:  # a misread of a move already made, where it lies
+                absent.remove(alias)
+                self._misread(t, alias, obs.tiles[i].name or "unreadable", out)
+            elif names[i] is not None:
+                fresh.append(i)
+        self._committed_presence(t, obs, present, out)
+        self._match_candidates(t, obs, names, fresh)
+        self._commit_ready(t, obs, names, out)
+        self._check_recount(t, obs, names)
+        return out
+
+    def _committed_presence(self, t: float, obs: Observation, present: dict, out: Update) -> None:
+        cfg = self.config
+        for name, c in self.committed.items():
+            if name in present:
+                c.last_t, c.miss_t, c.miss_frames, c.misread = t, None, 0, None
+                c.obs = obs.tiles[present[name]]
+                if c.missing:
+                    c.missing = False
+                    out.flags.append(LiveFlag("returned", t, f"{name} is back on the table", name,
+                                              c.player))
+                continue
+            if c.misread is not None and c.misread[1] == t:
+                continue  # read under another name this frame: it is there
+            # Missing from consecutive settled frames spanning takeback_s (frames with an arm
+            # between them count neither way).
+            c.miss_t = t if c.miss_t is None else c.miss_t
+            c.miss_frames += 1
+            if not c.missing and t - c.miss_t >= cfg.takeback_s and c.miss_frames >= 3:
+                c.missing = True
+                out.flags.append(LiveFlag(
+                    "take-back", t,
+                    f"{name} (played by {c.player}) has left the layout: a take-back? "
+                    "Undo the move on /operator, or put the tile back.",
+                    name, c.player,
+                ))
+
+    def _misread(self, t: float, c: Committed, name: str, out: Update) -> None:
+        """`name` is read where move `c` lies: flicker, or a tile swapped; flag it if it lasts."""
+        since = c.misread[1] if c.misread is not None and c.misread[0] == name else None
+        c.misread = (name, t)
+        c.last_t, c.miss_t, c.miss_frames = t, None, 0
+        if since is None:
+            c.misread = (name, t)
+            self._misreads[(c.tile, name)] = t
+            return
+        first = self._misreads.get((c.tile, name), t)
+        if t - first >= self.config.takeback_s and (c.tile, name) not in self._misread_flagged:
+            self._misread_flagged.add((c.tile, name))
+            out.flags.append(LiveFlag(
+                "misread", t, f"{name} is read where {c.tile} was played: correct the move on "
+                "/operator if the tile was swapped", name, c.player))
+
+    def _match_candidates(self, t: float, obs: Observation, names, fresh: list[int]) -> None:
+        cfg = self.config
+        self._recent.append(t)
+        while self._recent and self._recent[0] < t - 4 * cfg.stable_s:
+            self._recent.popleft()
+        for c in self._candidates.values():
+            c.index = None
+        for i in fresh:
+            tile = obs.tiles[i]
+            near = [c for c in self._candidates.values()
+                    if c.index is None and _dist(c.centre, tile.centre) <= c.reach]
+            c = min(near, key=lambda c: _dist(c.centre, tile.centre)) if near else None
+            arm_since = c is not None and any(c.last_t < te <= t for te, _ in self._episodes)
+            if c is None or (arm_since and c.seen < 3):
+                # New, or only glimpsed before an arm came in: it starts now, with that arm.
+                if c is not None:
+                    del self._candidates[id(c)]
+                c = _Candidate(t, self._frame, t, tile.centre, 0.6 * max(tile.half_span, 1.0),
+                               self._arm_edge(t))
+                self._candidates[id(c)] = c
+            else:
+                c.seen += 1
+                c.centre = ((c.centre[0] + tile.centre[0]) / 2, (c.centre[1] + tile.centre[1]) / 2)
+            c.last_t = t
+            c.seen_ts.append(t)
+            c.miss_t, c.miss_frames = None, 0
+            c.names[names[i]] += 1
+            c.index = i
+        for key, c in list(self._candidates.items()):
+            if c.index is None:
+                # Forget it after gap_s of settled frames without it (arm frames do not count).
+                c.miss_t = t if c.miss_t is None else c.miss_t
+                c.miss_frames += 1
+                if t - c.miss_t > cfg.gap_s and c.miss_frames >= 3:
+                    del self._candidates[key]
+            else:
+                self._vote_attachment(obs, names, c)
+
+    def _presence(self, c: _Candidate, t: float) -> float:
+        """Share of the settled frames of the last stable_s in which the candidate was seen."""
+        since = t - self.config.stable_s
+        frames = sum(1 for x in self._recent if x >= since)
+        return sum(1 for x in c.seen_ts if x >= since) / max(frames, 1)
+
+    def _vote_attachment(self, obs: Observation, names, c: _Candidate) -> None:
+        """Count which earlier tile this candidate touches on this frame (its `to`)."""
+        earlier_names = {x.name for x in self._candidates.values() if x.first_t < c.first_t}
+
+        def earlier(n) -> bool:
+            if n is None or n == names[c.index]:
+                return False
+            if n in self.committed:
+                return not self.committed[n].missing
+            return n in earlier_names
+
+        j = self._touching(obs, c.index, names, earlier)
+        if j is not None:
+            c.to_votes[names[j]] += 1
+
+    @staticmethod
+    def _alias(tile: TileObs, absent: list[Committed]) -> Committed | None:
+        for c in absent:
+            if _dist(c.obs.centre, tile.centre) < 0.5 * max(c.obs.half_span, 1.0):
+                return c
+        return None
+
+    def _commit_ready(self, t, obs, names, out: Update) -> None:
+        cfg = self.config
+        ready = sorted(
+            (c.first_t, key) for key, c in self._candidates.items()
+            if c.index is not None
+            and t - c.first_t >= cfg.stable_s
+            and self._presence(c, t) >= cfg.presence
+            # Its name must be clear (or it has waited long enough for a plurality to do).
+            and (c.names.most_common(1)[0][1] >= cfg.agree * c.seen
+                 or t - c.first_t >= 3 * cfg.stable_s)
+        )
+        progress = True
+        while ready and progress:
+            progress = False
+            for item in list(ready):
+                c = self._candidates[item[1]]
+                name = c.name
+                # Mostly read as a tile already played elsewhere.
+                if name in self.committed and not self.committed[name].missing:
+                    out.flags.append(LiveFlag(
+                        "duplicate", t, f"{name} is seen twice on the table (SET-DUP)", name))
+                    del self._candidates[item[1]]
+                    ready.remove(item)
+                    continue
+                live = {n for n, x in self.committed.items() if not x.missing}
+                pending = {x.name for x in self._candidates.values()}
+                votes = [n for n, _ in c.to_votes.most_common() if n in live or n in pending]
+                to = votes[0] if votes else None
+                if to is not None and to not in live:
+                    continue  # it touches a tile that is not a move yet
+                if to is None and live:
+                    out.flags.append(LiveFlag(
+                        "no-attachment", t,
+                        f"{name} touches no tile of the layout: check the attachment", name,
+                    ))
+                del self._candidates[item[1]]
+                self._commit(t, c, name, obs.tiles[c.index], to, out)
+                ready.remove(item)
+                progress = True
+
+    def _commit(self, t: float, c: _Candidate, name: str, tile: TileObs, to: str | None,
+                out: Update) -> None:
+        player = self.calibration.seat_of_edge(c.edge)
+        if player not in self.players:
+            player = self._fallback_player()
+            log.debug("no arm seen for %s: turn order gives %s", name, player)
+        if self.need_deal:
+            out.events.append({"event": "deal"})
+            self.need_deal = False
+        event: dict = {"event": "play", "player": player, "tile": name}
+        if to is not None:
+            event["to"] = to
+        if tile.face == "down":
+            event["face"] = "down"
+        out.events.append(event)
+        self.committed[name] = Committed(name, player, to, tile.face, c.first_t, t, tile)
+        self.order.append(name)
+        self._last_player = player
+        self._clear_since = None
+        log.info("move: %s plays %s%s", player, name, f" to {to}" if to else "")
+
+    def _fallback_player(self) -> str:
+        if self.to_move is not None:
+            nxt = self.to_move()
+            if nxt in self.players:
+                return nxt
+        if self._last_player in self.players:
+            return self.players[(self.players.index(self._last_player) + 1) % len(self.players)]
+        return self.players[0]
+
+    def _arm_edge(self, t: float) -> str | None:
+        for t_end, edge in reversed(self._episodes):
+            if t - self.config.arm_window_s <= t_end <= t:
+                return edge
+        return None
+
+    # --- recount ----------------------------------------------------------------------------
+    def _hand_tiles(self, obs: Observation, names) -> dict[str, str]:
+        """tile -> player for the face-up tiles lying in front of seats (not in the layout)."""
+        out: dict[str, str] = {}
+        for tile in obs.tiles:
+            if tile.owner in (LAYOUT, BONEYARD) or tile.face != "up" or tile.name is None:
+                continue
+            if tile.name in self.committed:
+                continue
+            player = self.calibration.seat_of_point(tile.centre)
+            if player is None:
+                player = self.calibration.seat_of_edge(EDGE_OF_COMPASS.get(tile.owner))
+            if player is not None:
+                out[tile.name] = player
+        return out
+
+    def _check_recount(self, t: float, obs: Observation, names) -> None:
+        if not self.committed:
+            return
+        seats = set(self._hand_tiles(obs, names).values())
+        if len(seats) >= min(self.config.recount_seats, len(self.players)):
+            self.start_recount(t)
+
+    def _recount_step(self, t: float, obs: Observation, names) -> Update:
+        cfg = self.config
+        if self._recount_since is None:
+            self._recount_since = t
+        hands = self._hand_tiles(obs, names)
+        self._hand_window.append((t, hands))
+        self._hand_window = [(ts, h) for ts, h in self._hand_window if t - ts <= cfg.stable_s]
+        n = len(self._hand_window)
+        votes: dict[str, Counter] = {}
+        for _, h in self._hand_window:
+            for tile, player in h.items():
+                votes.setdefault(tile, Counter())[player] += 1
+        held = frozenset(
+            (tile, c.most_common(1)[0][0]) for tile, c in votes.items() if sum(c.values()) * 2 > n
+        )
+        if self._hands_since is None or self._hands_since[1] != held:
+            self._hands_since = (t, held)
+            return Update()
+        if t - self._hands_since[0] < cfg.stable_s or t - self._recount_since < cfg.stable_s:
+            return Update()
+        out = Update()
+        by_player: dict[str, list[str]] = {p: [] for p in self.players}
+        for tile, player in sorted(held):
+            by_player[player].append(tile)
+        for player in self.players:
+            out.events.append({"event": "reveal", "player": player, "tiles": by_player[player]})
+        log.info("recount read: %s", by_player)
+        self.mode = REVEALED
+        self._clear_since = None
+        return out
+
+    def _revealed_step(self, t: float, obs: Observation, names) -> Update:
+        # Cleared: no face-up tile anywhere (a face-down pile being shuffled is fine).
+        if any(tile.face == "up" for tile in obs.tiles):
+            self._clear_since = None
+            return Update()
+        self._clear_since = t if self._clear_since is None else self._clear_since
+        if t - self._clear_since >= self.config.stable_s:
+            log.info("table cleared: the next tile opens a new deal")
+            self.new_deal()
+            self.need_deal = True
+        return Update()
