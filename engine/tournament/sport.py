@@ -10,6 +10,7 @@ pair; a blocked line («бой») credits the difference to the pair with fewer 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -230,7 +231,7 @@ def turn(state: Sport, table_id: str, player: str, at: float) -> Sport:
     table = state.table(table_id)
     if player not in table.seats:
         raise TournamentError(f"{player!r} is not at table {table.id} ({', '.join(table.seats)})")
-    if isinstance(at, bool) or not isinstance(at, int | float):
+    if isinstance(at, bool) or not isinstance(at, int | float) or not math.isfinite(at):
         raise TournamentError(f'"at" must be a time in seconds, got {at!r}')
     if len(table.sheet) == state.deals:
         raise TournamentError(f"table {table.id} has finished its {state.deals} deals")

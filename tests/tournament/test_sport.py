@@ -99,6 +99,8 @@ def test_spt_9_turn_lines_drive_the_table_timer_and_a_result_stops_it():
     assert s.to_json(now=1021.0)["tables"][0]["turn"] is None
     with pytest.raises(TournamentError, match="not at table"):
         sport.turn(s, "1", "E", 1.0)
+    with pytest.raises(TournamentError, match="time in seconds"):
+        sport.turn(s, "1", "A", float("nan"))
 
 
 def test_spt_standings_rank_pairs_by_points():

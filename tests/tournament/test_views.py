@@ -96,3 +96,31 @@ def test_baltic_page_shows_the_call_list(client):
     client.post("/api/tournament/start", json={"name": "rally", "declaration": decl}, headers=AUTH)
     page = client.get("/standings?event=rally").data.decode()
     assert "Q1-1" in page and "Q1-4" in page
+
+
+def test_the_app_factory_registers_the_tournament_pages(tmp_path):
+    from webui.app import create_app
+
+    app = create_app({"DB_PATH": str(tmp_path / "journal.db"), "OPERATOR_TOKEN": TOKEN, "TESTING": True})
+    try:
+        client = app.test_client()
+        r = client.post("/api/tournament/start", json={"name": "club", "declaration": DECL}, headers=AUTH)
+        assert r.status_code == 201
+        assert (tmp_path / "tournaments" / "club.jsonl").exists()  # beside the journal
+        assert client.get("/standings").status_code == 200
+        # The operator page needs the operator session (login at /operator with the token).
+        assert client.get("/operator/tournament").status_code == 302
+        client.get(f"/operator?token={TOKEN}")
+        page = client.get("/operator/tournament?event=club")
+        assert page.status_code == 200 and b"Deal 1 of club" in page.data
+        # The page's forms post with the session's CSRF token; without it the write is refused.
+        with client.session_transaction() as sess:
+            csrf = sess["csrf"]
+        body = {"event": "club", "record": {"event": "result", "points": {"A": 0, "B": 1, "C": 2, "D": 3}}}
+        assert client.post("/api/tournament/result", json=body).status_code == 403
+        r = client.post("/api/tournament/result", json=body, headers={"X-CSRF-Token": csrf})
+        assert r.status_code == 200 and r.get_json()["standings"]["next_seated"] == ["B", "C", "D", "E"]
+    finally:
+        from webui.app import live
+
+        live(app).close()
