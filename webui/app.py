@@ -66,9 +66,9 @@ class Live:
             pipeline.resume(current_game(self.store.entries()).record)
             self.hub.add_listener(pipeline.resume)
 
-        def sink(event: dict[str, Any]) -> None:
+        def sink(event: dict[str, Any]):
             try:
-                self.hub.append(event, "camera")
+                return self.hub.append(event, "camera")
             except JournalError as exc:
                 log.warning("refused a camera event %s: %s", event, exc)
                 raise
@@ -91,10 +91,15 @@ class Live:
             "last_event_id": self.store.last_id,
         }
 
+    def stop_streams(self) -> None:
+        """End every open SSE and MJPEG response (call before stopping the server)."""
+        self.hub.shutdown()
+        self.broadcaster.close()
+
     def close(self) -> None:
+        self.stop_streams()
         if self.runner:
             self.runner.stop()
-        self.broadcaster.close()
         self.store.close()
 
 

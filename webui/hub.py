@@ -54,6 +54,14 @@ class Hub:
         self._camera: dict[str, Any] = {"state": "none", "message": "no camera connected", "fps": 0.0}
         self._cached: tuple[tuple[int, int], dict[str, Any], str] | None = None
         self._listeners: list[Any] = []
+        self.closed = False
+
+    def shutdown(self) -> None:
+        """Wake every waiting page so its stream ends (server shutdown)."""
+        with self._cond:
+            self.closed = True
+            self._version += 1
+            self._cond.notify_all()
 
     @property
     def version(self) -> int:

@@ -13,7 +13,8 @@ A pipeline is any object with these methods (duck-typed; `Pipeline` below is the
   It ends when the source ends for good or after `close()`.
 - `on_events(sink)`: called once before `frames()`. The pipeline calls `sink(event)` for each new
   engine event (a dict in the game record format of docs/CONTRACTS.md: `play`, `pass`, `deal`,
-  `reveal`...), from any thread. `sink` returns only after the event is on disk; it raises
+  `reveal`...), from any thread. `sink` returns the journal entry (`.id`) only after the event is
+  on disk; it raises
   `ValueError` (with the reason) for an event the journal refuses.
 - `close()`: stop soon; `frames()` then returns.
 

@@ -105,7 +105,7 @@ class RecordPipeline:
         img[:] = FELT
         deal_start = max((i for i, e in enumerate(self._emitted) if e.get("event") == "deal"), default=-1)
         plays = [e for e in self._emitted[deal_start + 1 :] if e.get("event") == "play"]
-        tw, th, gap = 64, 32, 10
+        tw, th, gap = 88, 44, 12
         per_row = max(1, (w - 40) // (tw + gap))
         for i, e in enumerate(plays):
             row, col = divmod(i, per_row)
@@ -119,7 +119,7 @@ class RecordPipeline:
             if not down:
                 a, b = str(e.get("tile", "?-?")).split("-")
                 for k, v in enumerate((a, b)):
-                    cv2.putText(img, v, (x + 8 + k * tw // 2, y + th - 8), cv2.FONT_HERSHEY_SIMPLEX, 0.7,
+                    cv2.putText(img, v, (x + 12 + k * tw // 2, y + th - 11), cv2.FONT_HERSHEY_SIMPLEX, 1.0,
                                 (20, 20, 20), 2, cv2.LINE_AA)
         last = self._emitted[-1] if self._emitted else None
         caption = f"{self.name}  {time.strftime('%H:%M:%S')}"

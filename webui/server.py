@@ -9,6 +9,7 @@ can have queued.
 from __future__ import annotations
 
 import logging
+import warnings
 from typing import Any
 
 from flask import Flask
@@ -35,7 +36,10 @@ def make_server(app: Flask, host: str, port: int):
         expose_tracebacks=False,
         clear_untrusted_proxy_headers=True,
     )
-    return create_server(app, **options)
+    with warnings.catch_warnings():
+        # send_bytes is deprecated in waitress 3 but still decides when output is flushed.
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return create_server(app, **options)
 
 
 def server_url(server, host: str) -> str:

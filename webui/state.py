@@ -41,8 +41,11 @@ def _banner(result: dict[str, Any], game: Game) -> dict[str, Any] | None:
     if deals_started and last.get("number", deals_started) != deals_started:
         return None
     eggs = last.get("eggs")
-    if eggs:
-        return {"kind": "eggs", "title": "ЯЙЦА", "text": f"Eggs: {eggs if not isinstance(eggs, bool) else ''}".strip()}
+    if eggs:  # BAL-15: equal top sums, the points hang until one of these players loses (BAL-16)
+        who, points = (eggs[0], eggs[1]) if isinstance(eggs, list) and len(eggs) == 2 else ([], None)
+        names = " and ".join(who) if isinstance(who, list) else str(who)
+        text = f"Eggs (BAL-15): {points} points hang between {names}" if names else "Eggs (BAL-15)"
+        return {"kind": "eggs", "title": "ЯЙЦА", "text": text}
     end = last.get("end")
     if end in BANNERS:
         title, text = BANNERS[end]

@@ -68,7 +68,8 @@ class FrameBroadcaster:
         with self._cond:
             self._closed = True
             self._cond.notify_all()
-        self._thread.join(2.0)
+        if self._thread.is_alive() and self._thread is not threading.current_thread():
+            self._thread.join(2.0)
 
     def latest_jpeg(self) -> bytes | None:
         with self._cond:
@@ -90,8 +91,11 @@ class FrameBroadcaster:
                 with self._cond:
                     frame, seq = self._raw, self._raw_seq
             next_at = time.monotonic() + 1.0 / self.max_fps
-            ok, buf = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, self.jpeg_quality])
             done_seq = seq
+            try:
+                ok, buf = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, self.jpeg_quality])
+            except (cv2.error, TypeError, ValueError):  # an empty or malformed frame: keep the stream
+                ok = False
             if not ok:
                 log.warning("could not encode a frame of shape %s; skipped", getattr(frame, "shape", None))
                 continue

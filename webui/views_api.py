@@ -80,7 +80,7 @@ def events():
         try:
             yield f"retry: {retry}\n\n"
             seen = None
-            while True:
+            while not hub.closed:
                 version = hub.version
                 for entry in store.entries(after=last):
                     yield _sse("entry", json.dumps(entry.as_dict(), ensure_ascii=False), entry.id)

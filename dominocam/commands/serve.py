@@ -73,6 +73,7 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         log.info("stopping")
     finally:
+        app.extensions["dominocam"].stop_streams()
         server.close()
         app.extensions["dominocam"].close()
     return 0

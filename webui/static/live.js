@@ -47,7 +47,7 @@ const DominoLive = (() => {
     } else if (e.event === "draw") {
       li.append(el("span", "what", "draws"));
     } else if (e.event === "reveal") {
-      li.append(el("span", "what", "shows"));
+      li.append(el("span", "what", (e.tiles || []).length ? "shows" : "shows an empty hand"));
       (e.tiles || []).forEach((t) => li.append(domino(t)));
     }
     if (move.corrected_by) li.append(el("span", "badge badge-fix", "corrected"));
@@ -136,7 +136,7 @@ const DominoLive = (() => {
     pill.title = cam.message || "";
     const off = $("video-off");
     if (off) {
-      const bad = ["reconnecting", "lost", "stalled", "none", "ended"].includes(cam.state);
+      const bad = ["reconnecting", "lost", "stalled", "none"].includes(cam.state);
       off.hidden = !bad;
       $("video-off-title").textContent = CAMERA_WORDS[cam.state] || cam.state;
       $("video-off-text").textContent = (cam.message || "") + (cam.state === "reconnecting" || cam.state === "stalled" ? " — the game so far is safe" : "");
