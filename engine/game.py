@@ -196,6 +196,7 @@ def _choose_opener(c: _Ctx, d: Deal) -> None:
             # Camera mode with undealt tiles: the opening double may not have been dealt, and then
             # the lowest dealt double (else the lowest tile) opens; the table cannot tell which.
             d.open_tiles = d.open_tiles | {t for t in ALL_TILES if t.is_double}
+            d.open_text = f"{tile} (or the lowest dealt double if it was not dealt)"
     if d.dealt and d.open_tiles is not None:
         holders = {i for i, h in enumerate(d.hands) if any(t in d.open_tiles for t in h)}
         d.to_move = holders.pop() if len(holders) == 1 else None
@@ -353,7 +354,7 @@ def _on_play(c: _Ctx, event: dict) -> None:
         if d.to_move is not None and d.to_move != seat:
             c.flag("opening", seat, f"{c.name(d.to_move)} leads this deal, not {name}")
         if d.open_tiles is not None and tile not in d.open_tiles:
-            need = " or ".join(str(t) for t in sorted(d.open_tiles))
+            need = d.open_text or " or ".join(str(t) for t in sorted(d.open_tiles))
             c.flag("opening", seat, f"the deal opens with {need}, not {tile}")
         if face == DOWN:
             c.flag("closed", seat, f"the opening tile {tile} cannot be laid face down")

@@ -73,7 +73,7 @@ class Deal:
         "drawable_at_start", "layout", "to_move", "last_layer", "turn_seat", "turn_tiles",
         "turn_start", "turn_doubles", "turn_event", "pass_run", "passes", "played", "revealed",
         "end", "winner", "out", "final_seat", "new_arm_pending", "wrongful", "redeal_due",
-        "missed", "redeals", "moves", "last_time", "dealt",
+        "missed", "redeals", "moves", "last_time", "dealt", "open_text",
     )
 
     def __init__(self, number: int, n_players: int, layout: Layout):
@@ -110,6 +110,7 @@ class Deal:
         self.moves = 0
         self.last_time: float | None = None
         self.dealt = False  # all hands known from the deal event
+        self.open_text: str | None = None
 
     def copy(self) -> Deal:
         return _copy_deal(self)
