@@ -32,6 +32,22 @@ def perturb(box: Box, noise: BoxNoise, rng: np.random.Generator) -> Box:
                box.length * f[0], box.width * f[1])
 
 
+def detections_from_corners(corners_list, faces, noise: BoxNoise | None = None, seed: int = 0):
+    """`vision.detect.Detections` from truth quads (any order round the tile), perturbed by `noise`."""
+    from vision.detect.detections import Detections
+
+    rng = np.random.default_rng(seed)
+    out = []
+    for c in corners_list:
+        box = box_from_corners(np.asarray(c, float))
+        out.append((perturb(box, noise, rng) if noise is not None else box).corners())
+    if not out:
+        return Detections.empty()
+    n = len(out)
+    return Detections(np.array(out, np.float32), np.full(n, 0.9, np.float32),
+                      np.array([1 if f == "down" else 0 for f in faces], np.int64))
+
+
 def truth_detections(truth: dict, noise: BoxNoise | None = None, seed: int = 0, labelled_only: bool = True):
     """`vision.detect.Detections` for the tiles of a truth JSON (rendered set), perturbed by `noise`.
     Returns (detections, truth indices in the same order)."""
@@ -52,3 +68,17 @@ def truth_detections(truth: dict, noise: BoxNoise | None = None, seed: int = 0, 
     if not idx:
         return Detections.empty(), []
     return (Detections(np.array(corners, np.float32), np.array(conf, np.float32), np.array(cls, np.int64)), idx)
+
+
+def truth_for_image(image: str) -> dict:
+    """The truth JSON of a rendered image: DIR/images/SPLIT/NAME.jpg -> DIR/truth/NAME.json (or
+    NAME.json next to the image)."""
+    import json
+    from pathlib import Path
+
+    p = Path(image)
+    for cand in (p.parents[2] / "truth" / f"{p.stem}.json" if len(p.parents) > 2 else None,
+                 p.parent / "truth" / f"{p.stem}.json", p.with_suffix(".json")):
+        if cand is not None and cand.is_file():
+            return json.loads(cand.read_text())
+    raise FileNotFoundError(f"no truth JSON for {image} (looked for DIR/truth/{p.stem}.json)")
