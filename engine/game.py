@@ -377,7 +377,7 @@ def _on_play(c: _Ctx, event: dict) -> None:
     d.pass_run = 0
     d.moves += 1
     d.missed = None
-    if d.new_arm_pending:
+    if d.new_arm_pending and not opening:  # SEV-2: the opener starts an arm on the next turn
         d.new_arm_pending = d.new_arm_pending - {seat}
     if continuing:
         d.turn_tiles += 1
