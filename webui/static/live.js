@@ -164,6 +164,7 @@ const DominoLive = (() => {
       }
     }
     renderCamera(live ? live.camera : s.camera);
+    syncVideo();
     const bar = $("history-bar");
     document.body.classList.toggle("history", viewingAt !== null);
     if (bar) {
@@ -242,12 +243,22 @@ const DominoLive = (() => {
     });
   }
 
+  // The MJPEG stream starts after the page's load event (an endless image would hold it back) and
+  // only while there is a camera; it reconnects when the server restarts.
+  function syncVideo() {
+    const img = $("video");
+    if (!img || !live || document.readyState !== "complete") return;
+    if (new URLSearchParams(location.search).get("video") === "0") return;
+    const want = live.camera && live.camera.state !== "none";
+    if (want && !img.getAttribute("src")) img.src = "/stream.mjpg?t=" + Date.now();
+    if (!want && img.getAttribute("src")) img.removeAttribute("src");
+  }
+
   function bindVideo() {
     const img = $("video");
     if (!img) return;
-    if (new URLSearchParams(location.search).get("video") === "0") { img.removeAttribute("src"); return; }
-    // The MJPEG connection drops when the server restarts: reconnect it.
-    img.addEventListener("error", () => setTimeout(() => { img.src = "/stream.mjpg?t=" + Date.now(); }, 2000));
+    img.addEventListener("error", () => setTimeout(() => { img.removeAttribute("src"); syncVideo(); }, 2000));
+    window.addEventListener("load", syncVideo);
   }
 
   async function start(options) {

@@ -1,0 +1,137 @@
+"""Browser tests: Playwright for Python driving Debian's chromium (headless; `make browser`
+installs it). Pages are served by waitress exactly as `dominocam serve` does."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from engine.replay import replay_events
+from tests.webui.conftest import BEARER, TOKEN, engine_game, wait_for
+from webui.record_source import RecordPipeline
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-quic", "--no-first-run"]
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not os.path.exists(CHROMIUM),
+                       reason="BROWSER TESTS NOT RUN: Debian's chromium is missing; run `make browser` "
+                              "(apt-get install chromium) first"),
+]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1600, "height": 900})
+    yield context.new_page()
+    context.close()
+
+
+def moves_on(page) -> int:
+    return page.locator("#moves li").count()
+
+
+def test_spectator_page_shows_video_and_follows_a_whole_deal(make_app, serve, page):
+    events = engine_game(seed=31, deals=1)
+    pipe = RecordPipeline(events, pace_s=0.08, fps=12, name="test deal")
+    server = serve(make_app(PIPELINE=pipe))
+    page.goto(server.url + "/")
+    page.wait_for_function("() => document.getElementById('video').naturalWidth > 0", timeout=5000)
+    seen = set()
+    end = time.monotonic() + 20
+    while time.monotonic() < end and page.locator("#banner").is_hidden():
+        seen.add(moves_on(page))
+        time.sleep(0.1)
+    assert len(seen) >= 5, f"the move list never grew step by step: {sorted(seen)}"
+    expected = replay_events(events)
+    wait_for(lambda: moves_on(page) == len(events) - 1)
+    for player, total in expected["totals"].items():
+        assert page.locator(f'#scores [data-player="{player}"] .total').inner_text() == str(total)
+    assert any(expected["totals"].values()), "the deal should change the scores"
+    assert page.locator("#camera").get_attribute("data-state") in ("live", "ended")
+    assert page.locator("#banner-title").inner_text()  # DOMINO! / РЫБА / СОРТИР
+
+
+def test_an_operator_correction_reaches_a_spectator_page_within_a_second(make_app, serve, browser, page):
+    app = make_app()
+    events = engine_game(seed=32, deals=1)
+    client = app.test_client()
+    ids = [client.post("/api/op/event", headers=BEARER, json=e).get_json()["id"] for e in events[:6]]
+    server = serve(app)
+    page.goto(server.url + "/?video=0")
+    wait_for(lambda: moves_on(page) == 5)
+
+    operator_context = browser.new_context()
+    try:
+        op = operator_context.new_page()
+        op.goto(f"{server.url}/operator?token={TOKEN}")
+        op.locator(f'#moves li[data-id="{ids[4]}"] button:has-text("Fix")').click()
+        op.fill("#correct-form [name=tile]", "6-6")
+        started = time.monotonic()
+        op.click("#correct-form button[type=submit]")
+        page.wait_for_selector(f'#moves li[data-id="{ids[4]}"] .badge-fix', timeout=1000)
+        elapsed = time.monotonic() - started
+        assert elapsed < 1.0
+        assert "6 6" in page.locator(f'#moves li[data-id="{ids[4]}"]').inner_text().replace("\n", " ")
+        op.click("#undo-last")
+        page.wait_for_function("() => document.querySelectorAll('#moves li').length === 4", timeout=1000)
+    finally:
+        operator_context.close()
+
+
+def test_a_page_that_reconnects_gets_the_events_it_missed(make_app, serve, page, tmp_path):
+    first_app = make_app()
+    client = first_app.test_client()
+    events = engine_game(seed=33, deals=1)
+    for e in events[:4]:
+        client.post("/api/op/event", headers=BEARER, json=e)
+    first = serve(first_app)
+    port = first.port
+    page.goto(first.url + "/?video=0")
+    wait_for(lambda: moves_on(page) == 3)
+    first.stop()  # the server goes away (restart, network cut)
+    page.wait_for_selector('#link[data-state="down"]', timeout=5000)
+    first_app.extensions["dominocam"].close()
+
+    second_app = make_app()  # the same journal file, as after a restart
+    missed = [second_app.extensions["dominocam"].hub.append(e, "camera").id for e in events[4:7]]
+    serve(second_app, port=port)
+    page.wait_for_selector('#link[data-state="up"]', timeout=10000)
+    wait_for(lambda: moves_on(page) == 6, timeout=5)
+    received = page.evaluate("() => DominoLive.received")
+    assert received[-3:] == missed
+    assert page.locator("#toast").inner_text() == "Reconnected — caught up 3 events"
+
+
+def test_stepping_back_and_returning_to_live(make_app, serve, page):
+    app = make_app()
+    client = app.test_client()
+    events = engine_game(seed=34, deals=1)
+    for e in events[:8]:
+        client.post("/api/op/event", headers=BEARER, json=e)
+    server = serve(app)
+    page.goto(server.url + "/?video=0")
+    wait_for(lambda: moves_on(page) == 7)
+    page.click("#prev")
+    page.click("#prev")
+    page.wait_for_selector("#history-bar:not([hidden])")
+    assert page.locator("#moves li.future").count() == 2
+    expected = replay_events(events[:6])
+    assert page.locator("#deal-state").inner_text().endswith(f"{expected['to_move']} to play")
+    page.click("#back-to-live")
+    page.wait_for_selector("#history-bar[hidden]", state="attached")
+    assert page.locator("#moves li.future").count() == 0
