@@ -610,7 +610,8 @@ def _on_reveal(c: _Ctx, event: dict) -> None:
         c.flag("SET-MISSING", seat, f"{name} revealed {len(tiles)} tiles but should hold {d.counts[seat]}")
     d.revealed[seat] = tiles
     # Audit: a tile held now was held at every earlier pass when nothing could be drawn.
-    if r.passing == "forced" and d.drawable_at_start == 0:
+    # Not for face-down rows (BLB-2, DRK-2): there a pass only says the right-end tile missed.
+    if r.passing == "forced" and d.drawable_at_start == 0 and not r.rows:
         for p in d.passes:
             if p.seat != seat or p.checked:
                 continue
