@@ -217,8 +217,10 @@ def dense_grid(rng: np.random.Generator, n: int, cell: float, origin, cols: int,
         if rng.random() < 0.5:
             ang += math.pi
         w = cell * float(rng.uniform(0.93, 0.99))
-        out.append(PlacedTile(vals, (mx, my), ang, w, 2 * cell / w * float(rng.uniform(0.96, 0.995)), "up", "layout",
-                              style=style_of(len(out))))
+        ratio_t = 2 * cell / w * float(rng.uniform(0.96, 0.995))
+        # a little skew, no more than the slack in the cell allows (tiles never interpenetrate)
+        ang += float(rng.uniform(-1, 1)) * (cell - w) / (w * ratio_t)
+        out.append(PlacedTile(vals, (mx, my), ang, w, ratio_t, "up", "layout", style=style_of(len(out))))
         for c in cells:
             for ddx, ddy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
                 nb = (c[0] + ddx, c[1] + ddy)

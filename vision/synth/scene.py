@@ -63,6 +63,7 @@ class Render:
                 "visible": round(self.visible[i], 3),
                 "labelled": bool(self.labelled[i]),
                 "plain_style": bool(t.style.plain),
+                "glare": bool(t.extra.get("glare", False)),
                 "length_px": round(float(np.linalg.norm(self.corners[i][1] - self.corners[i][0])), 1),
             })
         w, h = self.image.shape[1], self.image.shape[0]
@@ -82,8 +83,8 @@ def _pick(rng, table: dict) -> str:
     return str(rng.choice(names, p=p / p.sum()))
 
 
-def _style_picker(rng, n_styles: int):
-    styles = [random_style(rng) for _ in range(n_styles)]
+def _style_picker(rng, n_styles: int, style_kind: str | None = None):
+    styles = [random_style(rng, style_kind) for _ in range(n_styles)]
     if n_styles == 1:
         return lambda i: styles[0]
     picks = {}
@@ -104,8 +105,12 @@ def _frame_fraction(poly: np.ndarray, w: int, h: int) -> float:
     return float(inter) / area
 
 
-def _hands(rng, deal, center, reach: float, w: float, ratio: float, style, face: str, seats) -> list[PlacedTile]:
-    out = []
+def _hands(rng, deal, center, reach: float, w: float, ratio: float, style, face: str, seats,
+           placed: list[PlacedTile]) -> list[PlacedTile]:
+    """A row per seat in front of it; a row is pushed back toward its seat until it overlaps
+    nothing already on the table (labels must never describe a tile hidden under another)."""
+    out: list[PlacedTile] = []
+    polys = [t.corners() for t in placed]
     gap = float(rng.uniform(0.0, 0.3)) * w if rng.random() < 0.6 else 0.0
     for seat in seats:
         vals = deal.hands.get(seat, [])
@@ -119,26 +124,32 @@ def _hands(rng, deal, center, reach: float, w: float, ratio: float, style, face:
         start = np.asarray(center) + normal * reach * float(rng.uniform(0.9, 1.1)) - along * row_len / 2
         start = start + along * float(rng.normal(0, w))
         direction = math.atan2(along[1], along[0]) + float(rng.normal(0, 0.05))
-        row = layouts.row_of_tiles(list(vals), start, direction, w, ratio, face, seat, style, rng, gap)
+        for _ in range(40):
+            row = layouts.row_of_tiles(list(vals), start, direction, w, ratio, face, seat, style, rng, gap)
+            rp = [t.corners() for t in row]
+            if not any(polygons_overlap(a, b, 0.02 * w) for a in rp for b in polys):
+                break
+            start = start + normal * 0.25 * w * ratio
+        else:
+            continue
         for t in row:
             t.extra["seat"] = seat
         out += row
+        polys += rp
     return out
 
 
-def _build_tiles(rng, kind: str, canvas: np.ndarray, cam: Camera, w: float, ratio: float) -> tuple[list[PlacedTile], dict]:
+def _build_tiles(rng, kind: str, canvas: np.ndarray, cam: Camera, w: float, ratio: float,
+                 style_kind: str | None = None) -> tuple[list[PlacedTile], dict]:
     """Place the real tiles (and the printed board under them) in canvas coordinates."""
     out_w, out_h = cam.size
     center = cam.origin.copy() + rng.normal(0, 0.05, 2) * np.array([out_w, out_h])
-    style_of = _style_picker(rng, 1 if rng.random() < 0.85 else 2)
+    style_of = _style_picker(rng, 1 if rng.random() < 0.85 else 2, style_kind)
     seats_info: dict = {}
     if kind == "board":
         grid = boards.game_board(canvas, rng, center, w / float(rng.uniform(0.93, 0.99)))
         n = int(rng.integers(3, 45))
         tiles = layouts.dense_grid(rng, n, grid.cell, grid.origin, grid.cols, grid.rows, ratio, style_of)
-        if rng.random() < 0.3:
-            for t in tiles:
-                t.angle += float(rng.normal(0, 0.03))
         return tiles, seats_info
     if kind == "dense":
         tiles = []
@@ -150,11 +161,13 @@ def _build_tiles(rng, kind: str, canvas: np.ndarray, cam: Camera, w: float, rati
             start = center + rng.normal(0, 0.25, 2) * np.array([out_w, out_h])
             vals = [(int(rng.integers(7)), int(rng.integers(7))) for _ in range(n)]
             face = "up" if rng.random() < 0.8 else "down"
+            lengthwise = rng.random() < 0.3
             row = layouts.row_of_tiles(vals, start, base + float(rng.choice([0, math.pi / 2])), w, ratio, face, "layout",
-                                       style, rng, float(rng.uniform(0, 0.04)) * w, lengthwise=rng.random() < 0.3)
-            if rng.random() < 0.5:  # a second row touching the first end to end or side by side
+                                       style, rng, float(rng.uniform(0, 0.04)) * w, lengthwise=lengthwise)
+            if rng.random() < 0.5:  # a second row touching the first: end to end, or side by side
                 u = np.array([math.cos(row[0].angle), math.sin(row[0].angle)])
-                row2 = [PlacedTile((int(rng.integers(7)), int(rng.integers(7))), tuple(np.asarray(t.center) + u * t.length),
+                step = np.array([-u[1], u[0]]) * w if lengthwise else u * row[0].length
+                row2 = [PlacedTile((int(rng.integers(7)), int(rng.integers(7))), tuple(np.asarray(t.center) + step),
                                    t.angle, w, ratio, face, "layout", style=style) for t in row]
                 row = row + row2
             rp = [t.corners() for t in row]
@@ -180,9 +193,9 @@ def _build_tiles(rng, kind: str, canvas: np.ndarray, cam: Camera, w: float, rati
     seat_names = [s for s in SEATS if s in deal.hands]
     reach = max(half) + 1.2 * w * ratio
     if kind == "recount":
-        tiles += _hands(rng, deal, center, min(reach, 0.46 * short), w, ratio, style_of(0), "up", seat_names)
+        tiles += _hands(rng, deal, center, min(reach, 0.46 * short), w, ratio, style_of(0), "up", seat_names, tiles)
     elif rng.random() < 0.6:
-        tiles += _hands(rng, deal, center, reach, w, ratio, style_of(0), "down", seat_names)
+        tiles += _hands(rng, deal, center, reach, w, ratio, style_of(0), "down", seat_names, tiles)
     if deal.boneyard and rng.random() < 0.8:
         corner = center + np.array([rng.choice([-1, 1]) * 0.38 * out_w, rng.choice([-1, 1]) * 0.36 * out_h])
         box = (corner[0] - 0.12 * out_w, corner[1] - 0.12 * out_h, corner[0] + 0.12 * out_w, corner[1] + 0.12 * out_h)
@@ -194,8 +207,10 @@ def _build_tiles(rng, kind: str, canvas: np.ndarray, cam: Camera, w: float, rati
 
 
 def render_scene(rng: np.random.Generator, size: tuple[int, int], kind: str | None = None,
-                 length: float | None = None, surface: str | None = None, max_tilt_deg: float = 30.0) -> Render:
-    """Render one still. `kind`, `length` (tile long side, output px), `surface` pin a choice."""
+                 length: float | None = None, surface: str | None = None, max_tilt_deg: float = 30.0,
+                 style_kind: str | None = None) -> Render:
+    """Render one still. `kind`, `length` (tile long side, output px), `surface` and `style_kind`
+    (see `styles.random_style`) pin a choice; everything else is drawn from `rng`."""
     kind = kind or _pick(rng, KINDS)
     cam = make_camera(rng, size, max_tilt_deg=max_tilt_deg)
     cw, ch = cam.canvas_size
@@ -205,7 +220,7 @@ def render_scene(rng: np.random.Generator, size: tuple[int, int], kind: str | No
     length = drawn if length is None else length
     ratio = float(rng.uniform(1.93, 2.07))
     w = length / ratio
-    tiles, seats = _build_tiles(rng, kind, canvas, cam, w, ratio)
+    tiles, seats = _build_tiles(rng, kind, canvas, cam, w, ratio, style_kind)
     tile_polys = [t.corners() for t in tiles]
     out_w, out_h = size
     # printed dominoes on boxes and posters: never labelled
@@ -249,6 +264,7 @@ def render_scene(rng: np.random.Generator, size: tuple[int, int], kind: str | No
         draw_face(canvas, t)
         if t.style.gloss > 0.6 and rng.random() < 0.5:
             _glare(canvas, t, rng)
+            t.extra["glare"] = True
     # arms reaching in from a seat, covering tiles
     occl = np.zeros((ch // 4 + 1, cw // 4 + 1), np.uint8)
     n_arms = int(rng.choice([0, 0, 0, 1, 1, 2]))
