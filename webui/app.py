@@ -76,7 +76,8 @@ class Live:
         pipeline.on_events(sink)
 
         def on_status(status: SourceStatus, fps: float) -> None:
-            self.hub.set_camera(status.as_dict() | {"fps": round(fps, 1)})
+            self.hub.set_camera({"state": status.state, "message": status.message,
+                                 "retry_in": getattr(status, "retry_in", None), "fps": round(fps, 1)})
 
         self.runner = PipelineRunner(pipeline, self.broadcaster.publish, on_status, config["STALL_AFTER_S"])
         self.runner.start()

@@ -74,10 +74,11 @@ class Hub:
 
     def append(self, event: dict[str, Any], source: str) -> Entry:
         """Validate, store durably, then wake the pages. Raises JournalError for a refused event."""
+        handed_over = time.time()  # the entry's ts: when the pipeline or operator handed it over
         with self._write_lock:
             entries = self.store.entries()
             validate(event, entries)
-            entry = self.store.append(event, source)
+            entry = self.store.append(event, source, ts=handed_over)
         log.info("journal #%d (%s): %s", entry.id, source, json.dumps(event, ensure_ascii=False))
         with self._cond:
             self._version += 1

@@ -48,6 +48,8 @@ STALLED = "stalled"  # set by the web side: no update for STALL_AFTER_S
 ENDED = "ended"  # a file or recording reached its end
 NO_CAMERA = "none"  # served without a source
 
+MESSAGE_EVERY_S = 5.0
+
 
 @dataclass(frozen=True)
 class SourceStatus:
@@ -98,6 +100,7 @@ class PipelineRunner:
         self._last_update = time.monotonic()
         self._status = SourceStatus(STARTING, "starting the camera")
         self._stalled = False
+        self._published_at = 0.0
         self._frame_times: list[float] = []
         self._lock = threading.Lock()
         self._threads = [
@@ -126,8 +129,17 @@ class PipelineRunner:
         for t in self._threads:
             t.join(timeout)
 
-    def _publish(self, status: SourceStatus) -> None:
+    def _status_changed(self, status, now: float) -> bool:
+        """A new state goes out at once; a new message within the same state (an fps counter)
+        at most every MESSAGE_EVERY_S, so pages are not woken on every frame."""
+        old = self._status
+        if getattr(status, "state", None) != old.state or getattr(status, "retry_in", None) != old.retry_in:
+            return True
+        return getattr(status, "message", "") != old.message and now - self._published_at >= MESSAGE_EVERY_S
+
+    def _publish(self, status) -> None:
         self._status = status
+        self._published_at = time.monotonic()
         self._on_status(status, self.fps)
 
     def _run(self) -> None:
@@ -142,7 +154,7 @@ class PipelineRunner:
                         if len(self._frame_times) > 200:
                             del self._frame_times[:100]
                     self._on_frame(update.frame)
-                if update.status != self._status or self._stalled:
+                if self._stalled or self._status_changed(update.status, now):
                     self._stalled = False
                     self._publish(update.status)
                 if self._stop.is_set():

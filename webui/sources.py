@@ -58,14 +58,32 @@ def open_source(source: str, *, variant: str, players: list[str], pace_s: float 
         return record_pipeline(path, pace_s=pace_s, moves=moves)
     factory = _live_factory()
     if factory is not None:
-        return factory(source, variant=variant, players=players)
+        try:
+            return factory(source, variant=variant, players=players)
+        except ModuleNotFoundError as exc:  # part of the live pipeline not in this build yet
+            if source != "demo":
+                raise SourceError(f"{source}: the live pipeline cannot start ({exc})") from None
+            log.warning("the live demo cannot start (%s): replaying a recorded game instead", exc)
+        except (RuntimeError, ValueError) as exc:  # vision.live's SourceError, ReaderUnavailable
+            if source != "demo":
+                raise SourceError(f"{source}: {exc}") from None
+            log.warning("the live demo cannot start (%s): replaying a recorded game instead", exc)
     if source == "demo":
-        sample = sample_record()
-        if sample is None:
-            raise SourceError("no demo in this build: pass --source FILE.jsonl or --source none")
-        log.info("the live camera pipeline is not in this build: the demo replays %s", sample)
-        return record_pipeline(sample, pace_s=pace_s, moves=moves, loop=True)
+        return demo_record_pipeline(pace_s=pace_s, moves=moves)
     raise SourceError(
         f"{source}: watching a camera or video needs the live pipeline (vision/live/), not in this "
         "build; pass a game record (.jsonl) or --source none"
     )
+
+
+def demo_record_pipeline(pace_s: float = 1.0, moves: int | None = None) -> RecordPipeline:
+    """The bundled sample record played back, or a game the engine plays itself (seeded)."""
+    sample = sample_record()
+    if sample is not None:
+        log.info("the demo replays %s", sample)
+        return record_pipeline(sample, pace_s=pace_s, moves=moves, loop=True)
+    from engine.simulate import random_game
+
+    log.info("the demo replays a game played by the engine (seed 7)")
+    return RecordPipeline(random_game("bykovo", seed=7, deals=3), pace_s=pace_s, moves=moves,
+                          name="demo game", loop=True)

@@ -57,10 +57,10 @@ class EventStore:
             raise ValueError(f"{self.path}: not a dominocam journal ({exc}); pass another --db") from exc
         self._entries = [Entry(r[0], r[1], r[2], json.loads(r[3])) for r in rows]
 
-    def append(self, event: dict[str, Any], source: str) -> Entry:
+    def append(self, event: dict[str, Any], source: str, ts: float | None = None) -> Entry:
         body = json.dumps(event, ensure_ascii=False, separators=(",", ":"))
         with self._lock:
-            ts = time.time()
+            ts = time.time() if ts is None else ts
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 cur = self._db.execute(
