@@ -124,7 +124,7 @@ _BASE: dict[str, dict] = {
         players=(4, 4), hand_size={4: 7}, boneyard=False, opening="1-1", later_opening="left_of_opener",
         passing="forced", scoring="pairs", blocked_winner="lowest", lone_00=10, target=None, pairs=True,
         move_seconds=15,
-        ids={"players": "SPT-8", "pass": "SPT-11", "scoring": "SPT-8", "fish": "SPT-8",
+        ids={"players": "SPT-8", "hand": "SPT-8", "draw": "SPT-8", "pass": "SPT-11", "scoring": "SPT-8", "fish": "SPT-8",
              "lone_00": "SPT-8", "time": "SPT-9"},
     ),
     "traditional": dict(
@@ -152,13 +152,13 @@ _BASE: dict[str, dict] = {
     "sevastopol": dict(
         players=(4, 4), hand_size={4: 7}, boneyard=False, opening="6-6", later_opening="same",
         passing="forced", arms="cross_opening", new_arm_first_circle=True, target=100,
-        ids={"players": "SEV-1", "hand": "SEV-1", "opening": "SEV-1", "arms": "SEV-1",
+        ids={"players": "SEV-1", "hand": "SEV-1", "draw": "SEV-1", "opening": "SEV-1", "arms": "SEV-1",
              "new_arm": "SEV-2", "out": "SEV-3", "scoring": "SEV-3", "target": "SEV-3"},
     ),
     "spider": dict(
         players=(2, 4), hand_size={2: 7, 3: 7, 4: 7}, removed=1, opening="1-1", later_opening="same",
         passing="forced", arms="cross_opening", face_down=True, target=100,
-        ids={"players": "SPI-1", "hand": "SPI-1", "removed": "SPI-1", "opening": "SPI-2",
+        ids={"players": "SPI-1", "hand": "SPI-1", "removed": "SPI-1", "draw": "SPI-1", "opening": "SPI-2",
              "arms": "SPI-2", "closed": "SPI-4", "out": "SPI-4"},
     ),
     "baltic": dict(
@@ -166,7 +166,7 @@ _BASE: dict[str, dict] = {
         passing="forced", multi="doubles", arms="cross_first_closed", face_down=True, redeal="value6",
         scoring="max_loser", blocked_winner="last_tile",
         special={"0-0": 50, "6-6": 75, "0-0 6-6": 150}, eggs=True, target=151,
-        ids={"players": "BAL-1", "hand": "BAL-1", "redeal": "BAL-3", "opening": "BAL-4",
+        ids={"players": "BAL-1", "hand": "BAL-1", "draw": "BAL-1", "redeal": "BAL-3", "opening": "BAL-4",
              "pass": "BAL-5", "target": "BAL-6", "scoring": "BAL-7", "special": "BAL-8",
              "arms": "BAL-9", "closed": "BAL-12", "multi": "BAL-13", "fish": "BAL-14",
              "eggs": "BAL-15", "places": "BAL-17"},
@@ -224,3 +224,31 @@ def _check_option(name: str, value):
             raise ValueError(f"option {name} must be a whole number >= 0, got {value!r}")
         return value
     return value
+
+
+# option -> the concept whose rule ID a variant cites for it (see RuleSet.ids)
+OPTION_RULE = {
+    "players": "players", "hand_size": "hand", "boneyard": "draw", "removed": "removed", "draw": "draw",
+    "opening": "opening", "later_opening": "opening", "passing": "pass", "pass_circles": "pass_end",
+    "multi": "multi", "rows": "rows", "reveal_at": "reveal", "arms": "arms", "face_down": "closed",
+    "new_arm_first_circle": "new_arm", "play_out_circle": "out", "redeal": "redeal", "scoring": "scoring",
+    "blocked_winner": "fish", "lone_00": "lone_00", "special": "special", "eggs": "eggs",
+    "target": "target", "deals": "deals", "pairs": "scoring", "move_seconds": "time",
+}
+
+
+def options_markdown() -> str:
+    """The README table: every option, its default in each variant and the rule it comes from."""
+    import json
+
+    sets = [ruleset(v) for v in VARIANTS]
+    head = "| option | meaning | " + " | ".join(VARIANTS) + " |"
+    lines = [head, "|" + "---|" * (len(VARIANTS) + 2)]
+    for name, (_, meaning) in OPTIONS.items():
+        cells = []
+        for rs in sets:
+            value = rs.options()[name]
+            text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value
+            cells.append(f"`{text}` {rs.rule(OPTION_RULE[name])}")
+        lines.append(f"| `{name}` | {meaning} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)

@@ -2,57 +2,37 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import namedtuple
 
 from engine.errors import TileError
 
 MAX_PIP = 6
 
 
-@dataclass(frozen=True, eq=False, slots=True)
-class Tile:
-    """One tile; `Tile.parse("5-3") == Tile(3, 5)`, `str(Tile(3, 5)) == "3-5"`."""
+class Tile(namedtuple("_TileBase", "a b")):
+    """One tile, immutable; `Tile.parse("5-3") == Tile(3, 5)`, `str(Tile(3, 5)) == "3-5"`.
 
-    a: int
-    b: int
+    A named tuple underneath: hashing and comparing happen in C, which the rule checks do on
+    every event.
+    """
 
-    def __post_init__(self) -> None:
-        if not (0 <= self.a <= self.b <= MAX_PIP):
-            raise TileError(f"not a double-six tile: ({self.a}, {self.b}); write a-b with 0 <= a <= b <= 6")
+    __slots__ = ()
+
+    def __new__(cls, a: int, b: int) -> Tile:
+        if not (isinstance(a, int) and isinstance(b, int) and 0 <= a <= b <= MAX_PIP):
+            raise TileError(f"not a double-six tile: ({a!r}, {b!r}); write a-b with 0 <= a <= b <= 6")
+        return super().__new__(cls, a, b)
 
     @classmethod
     def parse(cls, text: str) -> Tile:
         """Parse `a-b` or `b-a`. Raises `TileError` (a `ValueError`) on anything else."""
-        tile = _BY_TEXT.get(text) if isinstance(text, str) else None
-        if tile is None:
-            raise TileError(f"unknown tile {text!r} (tiles are a-b with 0 <= a, b <= 6)")
-        return tile
+        try:
+            return _BY_TEXT[text]
+        except (KeyError, TypeError):
+            raise TileError(f"unknown tile {text!r} (tiles are a-b with 0 <= a, b <= 6)") from None
 
     def __str__(self) -> str:
         return f"{self.a}-{self.b}"
-
-    # Hand-written: tiles are hashed and compared in every rule check.
-    def __hash__(self) -> int:
-        return self.a * 7 + self.b
-
-    def __eq__(self, other) -> bool:
-        if self is other:
-            return True
-        if other.__class__ is not Tile:
-            return NotImplemented
-        return self.a == other.a and self.b == other.b
-
-    def __lt__(self, other: Tile) -> bool:
-        return (self.a, self.b) < (other.a, other.b)
-
-    def __le__(self, other: Tile) -> bool:
-        return (self.a, self.b) <= (other.a, other.b)
-
-    def __gt__(self, other: Tile) -> bool:
-        return (self.a, self.b) > (other.a, other.b)
-
-    def __ge__(self, other: Tile) -> bool:
-        return (self.a, self.b) >= (other.a, other.b)
 
     def __repr__(self) -> str:
         return f"Tile({self.a}, {self.b})"
