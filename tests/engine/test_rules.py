@@ -1,0 +1,29 @@
+"""Rule sets: nine variants, overrides, and the README table kept in sync with the code."""
+
+from pathlib import Path
+
+import pytest
+
+from engine.rules import OPTIONS, VARIANTS, options_markdown, ruleset
+
+
+def test_nine_variants_each_with_every_option():
+    assert len(VARIANTS) == 9
+    for v in VARIANTS:
+        assert set(ruleset(v).options()) == set(OPTIONS)
+
+
+def test_overrides_replace_one_option_and_check_values():
+    assert ruleset("bykovo", target=150).target == 150
+    assert ruleset("bykovo").target == 100
+    with pytest.raises(ValueError, match="unknown option"):
+        ruleset("bykovo", tagret=1)
+    with pytest.raises(ValueError, match="must be one of"):
+        ruleset("bykovo", passing="sometimes")
+    with pytest.raises(ValueError, match="unknown variant"):
+        ruleset("poker")
+
+
+def test_readme_table_lists_every_option_with_its_defaults():
+    doc = (Path(__file__).parents[2] / "docs" / "readme" / "engine.md").read_text(encoding="utf-8")
+    assert options_markdown() in doc
