@@ -40,9 +40,11 @@ def apply(state: GameState, event: dict, *, strict: bool = False) -> tuple[GameS
     """The state after `event` and the flags it raised. Raises `RecordError` for an event that
     names an unknown player or has no deal to belong to; `IllegalEventError` in strict mode."""
     kind = event.get("event")
-    handler = _HANDLERS.get(kind)
-    if handler is None:
+    handler = _HANDLERS.get(kind, _HANDLERS)
+    if handler is _HANDLERS:
         raise RecordError(f"unknown event {kind!r}", lineno=state.index)
+    if kind == "game":
+        raise RecordError("a second game event; start a new record per game", lineno=state.index)
     name = event.get("player")
     if name is not None and name not in state.seat:
         raise RecordError(f"unknown player {name!r}; the game's players are {', '.join(state.players)}",
@@ -178,12 +180,16 @@ def _choose_opener(c: _Ctx, d: Deal) -> None:
     if opening == "any":
         d.open_tiles = None
     elif opening in ("lowest", "highest"):
-        if d.dealt:
+        if not d.dealt and rules.hand_for(c.n) * c.n == 28:
+            d.open_tiles = frozenset({_parse("0-0" if opening == "lowest" else "6-6")})
+        elif d.dealt:
             dealt = [t for h in d.hands for t in h]
             best = (min if opening == "lowest" else max)(t.pips for t in dealt)
             d.open_tiles = frozenset(t for t in dealt if t.pips == best)
         else:
             d.open_tiles = None
+            # judged against the tiles seen later, which were all dealt when nothing can be drawn
+            d.audit_opening = d.drawable_at_start == 0
     else:
         tile = _parse(opening)
         if d.dealt and not any(tile in h for h in d.hands):
@@ -273,7 +279,7 @@ def _record_pass(c: _Ctx, seat: int, inferred: bool) -> None:
             c.flag("pass", seat, f"{c.name(seat)} passed {what} {fitting}, which fits "
                    f"{', '.join(str(v) for v in sorted(ends & set(fitting.values)))}")
             d.wrongful = d.wrongful + (seat,)
-    if rules.rows and hand and d.counts[seat] > rules.reveal_at and not inferred:
+    if rules.rows and hand and d.counts[seat] > rules.reveal_at:
         d.hands[seat] = (hand[-1],) + hand[:-1]  # BLB-2/DRK-2: the missed tile goes to the left end
     d.passes = d.passes + (PassRecord(seat, c.idx, frozenset(ends), inferred, checked),)
     d.pass_run += 1
@@ -365,6 +371,8 @@ def _on_play(c: _Ctx, event: dict) -> None:
         _after_end(c, seat, f"played {tile}")
         return
 
+    if d.audit_opening and not opening:
+        _check_lowest_opening(c, seat, (tile,))
     _check_hand(c, seat, tile, continuing)
     placed = _place(c, seat, tile, to, face) if not opening else PlacedTile(tile, None, None, None, face, name, d.moves + 1)
     if placed is not None:
@@ -404,6 +412,21 @@ def _on_play(c: _Ctx, event: dict) -> None:
         _end(c, Termination.OUT)
     if d.end is None and layout.is_fished():
         _end(c, Termination.FISH)
+
+
+def _check_lowest_opening(c: _Ctx, seat: int, tiles) -> None:
+    """BLZ-2, BLB-1 in camera mode: a dealt tile nearer to 0-0 (or 6-6) than the opening tile,
+    seen later on the table or at reveal, shows the wrong tile opened. Flagged once per deal."""
+    d = c.d
+    if not d.layout.placed:
+        return
+    first = d.layout.placed[0].tile
+    lowest = c.rules.opening == "lowest"
+    for t in tiles:
+        if (t.pips < first.pips) if lowest else (t.pips > first.pips):
+            c.flag("opening", seat, f"{t} was dealt, nearer to {'0-0' if lowest else '6-6'} than the opening tile {first}")
+            d.audit_opening = False
+            return
 
 
 def _check_multi(c: _Ctx, seat: int, tile: Tile) -> None:
@@ -609,6 +632,8 @@ def _on_reveal(c: _Ctx, event: dict) -> None:
     elif len(tiles) != d.counts[seat]:
         c.flag("SET-MISSING", seat, f"{name} revealed {len(tiles)} tiles but should hold {d.counts[seat]}")
     d.revealed[seat] = tiles
+    if d.audit_opening:
+        _check_lowest_opening(c, seat, tiles)
     # Audit: a tile held now was held at every earlier pass when nothing could be drawn.
     # Not for face-down rows (BLB-2, DRK-2): there a pass only says the right-end tile missed.
     if r.passing == "forced" and d.drawable_at_start == 0 and not r.rows:
@@ -632,12 +657,7 @@ def _on_reveal(c: _Ctx, event: dict) -> None:
 
 _HANDLERS = {"deal": _on_deal, "play": _on_play, "pass": _on_pass, "draw": _on_draw, "reveal": _on_reveal}
 
-
-def _on_game(c: _Ctx, event: dict) -> None:
-    raise RecordError("a second game event; start a new record per game", lineno=c.idx)
-
-
-_HANDLERS["game"] = _on_game
+_HANDLERS["game"] = None  # handled in apply: one game per record
 
 
 # ---------------------------------------------------------------- legality

@@ -73,7 +73,7 @@ class Deal:
         "drawable_at_start", "layout", "to_move", "last_layer", "turn_seat", "turn_tiles",
         "turn_start", "turn_doubles", "turn_event", "pass_run", "passes", "played", "revealed",
         "end", "winner", "out", "final_seat", "new_arm_pending", "wrongful", "redeal_due",
-        "missed", "redeals", "moves", "last_time", "dealt", "open_text",
+        "missed", "redeals", "moves", "last_time", "dealt", "open_text", "audit_opening",
     )
 
     def __init__(self, number: int, n_players: int, layout: Layout):
@@ -111,6 +111,7 @@ class Deal:
         self.last_time: float | None = None
         self.dealt = False  # all hands known from the deal event
         self.open_text: str | None = None
+        self.audit_opening = False  # BLZ-2/BLB-1 in camera mode: check the opening tile later
 
     def copy(self) -> Deal:
         return _copy_deal(self)

@@ -226,3 +226,15 @@ def test_traditional_two_players_draw_until_a_tile_fits():
     r = run(game("traditional", players=TWO_PLAYERS), deal(hands, boneyard=bone),
             moves("Anna 1-1\nBoris draw 1-3"))
     assert len(r["flags"]) == 1 and "drew holding 1-2" in r["flags"][0]["message"]
+
+
+def test_blz_2_camera_mode_a_lower_tile_seen_later_flags_the_opening():
+    five = game("blitz", players=FIVE)  # 25 of 28 dealt: 0-0 may be out of play
+    r = run(five, deal(), moves("Anna 0-2\nBoris 0-1 @0-2"))
+    assert rules_of(r) == ["BLZ-2"] and r["flags"][0]["event"] == 3
+    r = run(five, deal(), moves("Anna 0-2\nBoris 2-3 @0-2\nVera reveal 0-1 5-5 4-4 3-3 4-6"))
+    assert rules_of(r) == ["BLZ-2"]
+    r = run(five, deal(), moves("Anna 0-1\nBoris 1-3 @0-1\nVera reveal 0-2 5-5 4-4 3-3 4-6"))
+    assert r["flags"] == []
+    r = run(game("blitz"), deal(), moves("Anna 0-1"))  # four players: all 28 dealt, 0-0 opens
+    assert rules_of(r) == ["BLZ-2"]
