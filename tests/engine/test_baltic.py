@@ -29,7 +29,7 @@ Boris 0-1 @0-6
 """)
 
 
-def test_bal_7_all_losers_pips_go_to_the_loser_holding_the_most_and_bal_17_fewest_first():
+def test_bal_7_all_losers_pips_go_to_the_loser_holding_the_most_bal_10_opener_bal_17_fewest_first():
     r = run(game("baltic", options=TWO), deal(), OUT, moves("Boris reveal 2-4\nVera reveal 3-5\nGleb reveal 5-6"))
     assert r["flags"] == []
     d = r["deals"][0]
@@ -62,7 +62,7 @@ def test_bal_6_reaching_151_loses_the_game():
     assert r["totals"]["Gleb"] == 175 and r["finished"] is True and r["loser"] == "Gleb"
 
 
-def test_bal_15_16_eggs_hang_on_equal_top_sums_and_go_to_the_first_of_them_to_lose():
+def test_bal_15_bal_16_eggs_hang_on_equal_top_sums_and_go_to_the_first_of_them_to_lose():
     tied = moves("Boris reveal 2-4\nVera reveal 3-5\nGleb reveal 2-6")
     r = run(game("baltic", options=TWO), deal(), OUT, tied)
     assert r["deals"][0]["points"] == {"Anna": 0, "Boris": 0, "Vera": 0, "Gleb": 0}
@@ -98,7 +98,7 @@ def test_bal_14_fish_the_fisherman_wins_and_leads_the_next_deal():
     assert r["flags"] == [] and r["deals"][1]["opener"] == "Boris"
 
 
-def test_bal_5_forced_play_pass_holding_a_fitting_tile_is_flagged():
+def test_bal_5_bal_11_forced_play_pass_holding_a_fitting_tile_is_flagged():
     hands = {"Anna": "1-1 0-5", "Boris": "1-2 3-3", "Vera": "0-6 1-4", "Gleb": "5-5 6-6"}
     r = run(game("baltic", options=TWO), deal(hands), moves("Anna 1-1\nBoris 1-2 @1-1\nVera pass"))
     assert rules_of(r) == ["BAL-5"]
