@@ -120,9 +120,20 @@ def _noise_crop(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
     return np.ascontiguousarray(crop)
 
 
-def light_and_sensor(img: np.ndarray, rng: np.random.Generator, strength: float = 1.0) -> np.ndarray:
-    """Colour cast, vignetting, spotlight and hard shadow as one gain field; then noise and blur."""
-    h, w = img.shape[:2]
+@dataclass
+class Light:
+    """One lighting set-up: a low-resolution gain field per channel, sensor noise and blur."""
+
+    gain: np.ndarray  # (h/8, w/8, 3) float32
+    sigma: float
+    blur: str  # none | gauss | motion
+    blur_sigma: float = 0.0
+    kernel: np.ndarray | None = None
+
+
+def random_light(rng: np.random.Generator, size: tuple[int, int], strength: float = 1.0) -> Light:
+    """Colour cast (warm/cool), vignetting, spotlight and a hard shadow edge; noise and blur."""
+    w, h = size
     sh, sw = h // 8 + 1, w // 8 + 1
     yy, xx = np.mgrid[0:sh, 0:sw].astype(np.float32)
     xx /= sw
@@ -142,25 +153,36 @@ def light_and_sensor(img: np.ndarray, rng: np.random.Generator, strength: float 
         gain *= np.where(side > 0, float(rng.uniform(0.45, 0.8)), 1.0).astype(np.float32)
     temp = float(rng.normal(0, 0.08))  # warm (>0) or cool (<0)
     cast = (1 - temp, 1 + float(rng.normal(0, 0.02)), 1 + temp)
-    gain3 = cv2.resize(cv2.merge([gain * c for c in cast]), (w, h), interpolation=cv2.INTER_LINEAR)
-    out = cv2.multiply(img, gain3, dtype=cv2.CV_32F)
-    sigma = float(rng.uniform(0.5, 7.0)) * strength
-    if sigma > 0.5:
-        out = cv2.scaleAdd(_noise_crop(rng, h, w), sigma, out)
-    out = cv2.convertScaleAbs(out)
+    light = Light(cv2.merge([gain * c for c in cast]), float(rng.uniform(0.5, 7.0)) * strength, "none")
     roll = rng.random()
     if roll < 0.25:
-        s = float(rng.uniform(0.4, 1.4))
-        out = cv2.GaussianBlur(out, (0, 0), s)
+        light.blur, light.blur_sigma = "gauss", float(rng.uniform(0.4, 1.4))
     elif roll < 0.35:  # motion blur
         n = int(rng.integers(3, 8))
         kern = np.zeros((n, n), np.float32)
         kern[n // 2, :] = 1.0 / n
         rot = cv2.getRotationMatrix2D((n / 2 - 0.5, n / 2 - 0.5), float(rng.uniform(0, 180)), 1.0)
         kern = cv2.warpAffine(kern, rot, (n, n))
-        kern /= max(kern.sum(), 1e-6)
-        out = cv2.filter2D(out, -1, kern)
+        light.blur, light.kernel = "motion", kern / max(float(kern.sum()), 1e-6)
+    return light
+
+
+def apply_light(img: np.ndarray, light: Light, rng: np.random.Generator, flicker: float = 1.0) -> np.ndarray:
+    h, w = img.shape[:2]
+    gain3 = cv2.resize(light.gain * flicker, (w, h), interpolation=cv2.INTER_LINEAR)
+    out = cv2.multiply(img, gain3, dtype=cv2.CV_32F)
+    if light.sigma > 0.5:
+        out = cv2.scaleAdd(_noise_crop(rng, h, w), light.sigma, out)
+    out = cv2.convertScaleAbs(out)
+    if light.blur == "gauss":
+        out = cv2.GaussianBlur(out, (0, 0), light.blur_sigma)
+    elif light.blur == "motion":
+        out = cv2.filter2D(out, -1, light.kernel)
     return out
+
+
+def light_and_sensor(img: np.ndarray, rng: np.random.Generator, strength: float = 1.0) -> np.ndarray:
+    return apply_light(img, random_light(rng, (img.shape[1], img.shape[0]), strength), rng)
 
 
 def encode_jpeg(img: np.ndarray, quality: int) -> bytes:

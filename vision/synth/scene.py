@@ -11,7 +11,7 @@ import numpy as np
 
 from vision.synth import boards, clutter, layouts
 from vision.synth.backgrounds import random_surface
-from vision.synth.camera import Camera, light_and_sensor, make_camera
+from vision.synth.camera import Camera, apply_light, make_camera, random_light
 from vision.synth.geometry import polygons_overlap
 from vision.synth.play import SEATS, engine_deal, random_deal
 from vision.synth.styles import random_style
@@ -33,6 +33,7 @@ class Render:
     seats: dict
     kind: str
     jpeg_quality: int
+    blur: str = "none"
 
     def yolo_lines(self) -> list[str]:
         w, h = self.image.shape[1], self.image.shape[0]
@@ -68,7 +69,7 @@ class Render:
             })
         w, h = self.image.shape[1], self.image.shape[0]
         return {"image": name, "size": [w, h], "kind": self.kind, "tiles": out, "seats": self.seats,
-                "jpeg_quality": self.jpeg_quality}
+                "jpeg_quality": self.jpeg_quality, "blur": self.blur}
 
 
 def tile_length_range(size: tuple[int, int]) -> tuple[float, float]:
@@ -241,9 +242,6 @@ def render_scene(rng: np.random.Generator, size: tuple[int, int], kind: str | No
         if any(polygons_overlap(probe, p) for p in tile_polys):
             continue
         placed_clutter.append((name, c, size_obj, float(rng.uniform(0, math.pi))))
-    for t in tiles:
-        thick = t.style.thickness * t.width
-        shadow.add(face_polygon(t), thick)
     strength = float(rng.uniform(0.25, 0.6))
     # clutter drawn on a copy first to learn its outline, its shadow added before it is drawn
     clutter_polys = []
@@ -252,19 +250,12 @@ def render_scene(rng: np.random.Generator, size: tuple[int, int], kind: str | No
         poly, height = clutter.OBJECTS[name](scratch, np.random.default_rng(0), c, s, ang)
         clutter_polys.append((name, c, s, ang, height))
         shadow.add(poly, height * s)
+    for t in tiles:
+        shadow.add(face_polygon(t), t.style.thickness * t.width)
     _apply_shadow(canvas, shadow, w, strength)
     for name, c, s, ang, _ in clutter_polys:
         clutter.OBJECTS[name](canvas, rng, c, s, ang)
-    for t in tiles:
-        thick = t.style.thickness * t.width
-        base_off = (cam.nadir - np.asarray(t.center)) * thick / cam.height
-        base_off = base_off + rng.normal(0, 0.05, 2) * thick
-        draw_side(canvas, t, base_off)
-    for t in tiles:
-        draw_face(canvas, t)
-        if t.style.gloss > 0.6 and rng.random() < 0.5:
-            _glare(canvas, t, rng)
-            t.extra["glare"] = True
+    draw_tiles(canvas, tiles, cam, rng)
     # arms reaching in from a seat, covering tiles
     occl = np.zeros((ch // 4 + 1, cw // 4 + 1), np.uint8)
     n_arms = int(rng.choice([0, 0, 0, 1, 1, 2]))
@@ -287,7 +278,8 @@ def render_scene(rng: np.random.Generator, size: tuple[int, int], kind: str | No
             for p in parts:
                 cv2.fillPoly(occl, [np.round(p / 4).astype(np.int32)], 255)
     img = cam.render(canvas)
-    img = light_and_sensor(img, rng)
+    lighting = random_light(rng, size)
+    img = apply_light(img, lighting, rng)
     corners, halves, in_frame, visible, labelled = [], [], [], [], []
     for t in tiles:
         c = cam.project(t.corners())
@@ -307,7 +299,27 @@ def render_scene(rng: np.random.Generator, size: tuple[int, int], kind: str | No
     for info in seats.values():
         info["tiles"] = [i for i in info["tiles"] if in_frame[i] > 0]
     q = int(rng.integers(50, 96))
-    return Render(img, tiles, corners, halves, in_frame, visible, labelled, seats, f"{kind}/{surface}", q)
+    return Render(img, tiles, corners, halves, in_frame, visible, labelled, seats, f"{kind}/{surface}", q, lighting.blur)
+
+
+def draw_tiles(canvas: np.ndarray, tiles: list[PlacedTile], cam: Camera, rng: np.random.Generator | None,
+               shadow: clutter.ShadowLayer | None = None, strength: float = 0.0) -> None:
+    """Cast shadows (when `shadow` is given), then every tile's visible side, then the faces.
+    The side is where the base shows past the top face: toward the point below the camera.
+    `rng` None draws no glare (video frames must not flicker)."""
+    if shadow is not None:
+        for t in tiles:
+            shadow.add(face_polygon(t), t.style.thickness * t.width)
+        _apply_shadow(canvas, shadow, min((t.width for t in tiles), default=10.0), strength)
+    for t in tiles:
+        thick = t.style.thickness * t.width
+        base_off = (cam.nadir - np.asarray(t.center)) * thick / cam.height
+        draw_side(canvas, t, base_off)
+    for t in tiles:
+        draw_face(canvas, t)
+        if rng is not None and t.style.gloss > 0.6 and rng.random() < 0.5:
+            _glare(canvas, t, rng)
+            t.extra["glare"] = True
 
 
 def _apply_shadow(canvas: np.ndarray, layer: clutter.ShadowLayer, blur_px: float, strength: float) -> None:
