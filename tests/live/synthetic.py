@@ -52,6 +52,8 @@ class Placed:
 @dataclass
 class Scenario:
     steps: list[tuple[float, MotionInfo, Observation | None]] = field(default_factory=list)
+    truth: list[Observation] = field(default_factory=list)  # what lies there, arm frames too
+    arms: list[tuple[str, float] | None] = field(default_factory=list)  # edge, reach 0..1
     plays: list[dict] = field(default_factory=list)
     reveals: list[dict] = field(default_factory=list)
     hands: dict[str, list[str]] = field(default_factory=dict)
@@ -203,13 +205,19 @@ def deal_steps(
     def hold(seconds, extra_hands=None):
         nonlocal t
         for _ in range(round(seconds * fps)):
-            sc.steps.append((t, SETTLED, frame_obs(extra_hands)))
+            obs = frame_obs(extra_hands)
+            sc.steps.append((t, SETTLED, obs))
+            sc.truth.append(obs)
+            sc.arms.append(None)
             t += dt
 
-    def arm(edge, seconds):
+    def arm(edge, seconds, extra_hands=None):
         nonlocal t
-        for _ in range(round(seconds * fps)):
+        n = round(seconds * fps)
+        for k in range(n):
             sc.steps.append((t, arm_from(edge), None))
+            sc.truth.append(frame_obs(extra_hands))
+            sc.arms.append((edge, 1.0 - abs(2.0 * (k + 0.5) / n - 1.0)))  # in, then out
             t += dt
 
     hold(1.0)
@@ -233,10 +241,10 @@ def deal_steps(
         sc.plays.append(event)
         hold(hold_s)
     # Recount: arms from every seat lay the hands face up.
-    for k, _ in enumerate(players):
-        arm(EDGES[k], 0.3)
     laid = hand_tiles(hands_left, players)
-    hold(2.5, laid)
+    for k, _ in enumerate(players):
+        arm(EDGES[k], 0.3, laid)
+    hold(3.0, laid)
     sc.hands = {p: sorted(tile_name(x) for x in hands_left[p]) for p in players}
     sc.reveals = [{"event": "reveal", "player": p, "tiles": sc.hands[p]} for p in players]
     return sc

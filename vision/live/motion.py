@@ -42,7 +42,7 @@ class MotionConfig:
     threshold: int = 22  # grey levels, after the median is removed
     moving_frac: float = 0.002  # above this share of moving pixels the scene is moving
     settle_s: float = 0.25  # still for this long before it counts as settled
-    max_still_s: float = 3.0  # a still change at an edge this long becomes background
+    max_still_s: float = 1.0  # a still change at an edge this long becomes background (hands laid out)
     band: float = 0.07  # width of the edge bands, as a share of the table
     arm_frac: float = 0.004  # smallest blob, as a share of the table, taken for an arm
 

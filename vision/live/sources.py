@@ -225,6 +225,7 @@ class ReconnectingSource:
         self.corrupt_frames = 0
         self.reconnects = 0
         self.name = "source"
+        self.live = False
 
     def stop(self) -> None:
         self._stopped = True
@@ -239,7 +240,7 @@ class ReconnectingSource:
         while not self._stopped:
             try:
                 source = self.factory()
-                self.name = source.name
+                self.name, self.live = source.name, source.live
                 source.open()
             except SourceError as exc:
                 attempt += 1

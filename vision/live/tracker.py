@@ -24,7 +24,7 @@ import logging
 import math
 from collections import Counter, deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from vision.live.calibration import EDGE_OF_COMPASS, TableCalibration
 from vision.live.motion import MotionInfo
@@ -110,6 +110,11 @@ class Committed:
     misread: tuple[str, float] | None = None  # another name read where it lies, since when
 
 
+def _norm(tile: str) -> str:
+    a, b = sorted(int(x) for x in str(tile).split("-"))
+    return f"{a}-{b}"
+
+
 def _dist(p, q) -> float:
     return math.hypot(p[0] - q[0], p[1] - q[1])
 
@@ -159,6 +164,8 @@ class Tracker:
             self._episodes = self._episodes[-16:]
             self._episode = Counter()
         self._frame += 1
+        if self.mode == PLAY:
+            obs = self._reown(obs)
         self.last_observation = obs
         names = self._names(obs)
         self.last_names = names
@@ -188,6 +195,55 @@ class Tracker:
 
     def set_calibration(self, calibration: TableCalibration) -> None:
         self.calibration = calibration
+
+    def resume(self, record: list[dict]) -> None:
+        """Take the referee's record as what is on the table: the current deal's plays are the
+        moves made (corrections and undos applied). Where a tile lay is kept across corrections."""
+        starts = [i for i, e in enumerate(record) if e.get("event") == "deal"]
+        old, old_order = self.committed, self.order
+        self.committed, self.order = {}, []
+        if not starts:
+            self.mode, self.need_deal = PLAY, True
+            self._candidates.clear()
+            return
+        events = record[starts[-1] + 1:]
+        plays = [e for e in events if e.get("event") == "play" and e.get("tile")]
+        names = [_norm(e["tile"]) for e in plays]
+        for k, (e, name) in enumerate(zip(plays, names, strict=True)):
+            prev = old.get(name)
+            if prev is None and k < len(old_order) and old_order[k] not in names:
+                prev = old.get(old_order[k])  # the same move, its tile corrected
+            self.committed[name] = Committed(
+                name, e.get("player", ""), _norm(e["to"]) if e.get("to") else None,
+                e.get("face", "up"), prev.t if prev else 0.0, prev.last_t if prev else 0.0,
+                prev.obs if prev else None,
+            )
+            self.order.append(name)
+        self._last_player = plays[-1].get("player") if plays else None
+        for key in [k for k, c in self._candidates.items() if c.name in self.committed]:
+            del self._candidates[key]
+        self.need_deal = False
+        if any(e.get("event") == "reveal" for e in events):
+            self.mode = REVEALED
+        elif self.mode == REVEALED:
+            self.mode = PLAY  # the referee undid the recount
+
+    def _reown(self, obs: Observation) -> Observation:
+        """A face-up tile the reader left out of the layout (a misread that broke its join) but
+        that touches a layout tile is a layout tile: otherwise the move would be lost."""
+        layout = [t for t in obs.tiles if t.owner == LAYOUT]
+        if not layout or all(t.owner == LAYOUT for t in obs.tiles):
+            return obs
+        tiles = list(obs.tiles)
+        changed = False
+        for i, tile in enumerate(tiles):
+            if tile.owner in (LAYOUT, BONEYARD) or tile.face != "up" or tile.values is None:
+                continue
+            reach = 1.2 * max(tile.half_span, 1.0)
+            if any(_dist(h, g) <= reach for o in layout for h in tile.halves for g in o.halves):
+                tiles[i] = replace(tile, owner=LAYOUT)
+                changed = True
+        return replace(obs, tiles=tuple(tiles)) if changed else obs
 
     # --- naming tiles -----------------------------------------------------------------------
     def _names(self, obs: Observation) -> list[str | None]:

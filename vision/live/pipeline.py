@@ -1,0 +1,295 @@
+"""The live pipeline: source -> motion gate -> reader -> tracker -> events, and the annotated frame.
+
+`LivePipeline` implements the interface of webui/pipeline.py (`frames()`, `on_events(sink)`,
+`close()`, and the optional `game_event()` and `resume(record)`), plus `flags()` (take-backs and
+other things the operator should look at) and `set_calibration()` (the operator's override).
+`open_pipeline(source, variant=..., players=...)` builds one from a `--source` string.
+
+Recorded sources (the demo, a video file, a folder) are played at their frame rate as if a camera
+watched them: when reading falls behind, frames are skipped, as a camera would drop them.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import numpy as np
+
+from vision.live.annotate import annotate
+from vision.live.calibration import TableCalibration, auto_calibrate
+from vision.live.motion import MotionConfig, MotionGate
+from vision.live.readers import ModelReader, Reader
+from vision.live.sources import FrameSource, ReconnectingSource, SourceEvent, open_source
+from vision.live.tracker import LiveFlag, Tracker, TrackerConfig
+
+log = logging.getLogger(__name__)
+
+# Camera states (the same strings as webui.pipeline; vision never imports webui).
+LIVE, RECONNECTING, LOST, ENDED = "live", "reconnecting", "lost", "ended"
+
+
+@dataclass
+class LiveConfig:
+    tracker: TrackerConfig = field(default_factory=TrackerConfig)
+    motion: MotionConfig = field(default_factory=MotionConfig)
+    realtime: bool = True  # pace recorded sources at their fps (False: as fast as possible)
+    annotate: bool = True
+    reread_s: float = 0.0  # while settled, reuse the last reading for this long (0: read each)
+
+
+@dataclass
+class Stats:
+    frames: int = 0
+    read: int = 0
+    skipped: int = 0
+    read_ms: float = 0.0  # of the last reading
+    started: float = field(default_factory=time.monotonic)
+
+    def fps(self) -> float:
+        return self.frames / max(time.monotonic() - self.started, 1e-6)
+
+
+@dataclass(frozen=True)
+class SourceStatus:
+    """The camera's state for the pages (same fields as webui.pipeline.SourceStatus)."""
+
+    state: str
+    message: str = ""
+    retry_in: float | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class FrameUpdate:
+    """What `frames()` yields (same fields as webui.pipeline.FrameUpdate)."""
+
+    frame: np.ndarray | None
+    status: SourceStatus
+
+
+class LivePipeline:
+    def __init__(
+        self,
+        source: Callable[[], FrameSource],
+        reader: Reader,
+        players: list[str],
+        *,
+        variant: str = "bykovo",
+        calibration: TableCalibration | None = None,
+        config: LiveConfig | None = None,
+        game: dict | None = None,
+        reconnect: ReconnectingSource | None = None,
+    ) -> None:
+        self.config = config or LiveConfig()
+        self.reader = reader
+        self.players = list(players)
+        self.variant = variant
+        self._game = game
+        self._source = reconnect or ReconnectingSource(source)
+        self._calibration = calibration
+        self._gate: MotionGate | None = None
+        self.tracker = Tracker(
+            self.players,
+            calibration or TableCalibration(((0, 0), (1, 0), (1, 1), (0, 1))),
+            self.config.tracker,
+            to_move=self._to_move,
+        )
+        self._sink: Callable[[dict], Any] | None = None
+        self._lock = threading.RLock()
+        self._record: list[dict] = [self.game_event()]
+        self._engine_cache: dict | None = None
+        self._flags: list[LiveFlag] = []
+        self._stop = threading.Event()
+        self._last_obs = None
+        self._last_read_t = -1e9
+        self._last_settled = False
+        self.stats = Stats()
+        self.events: list[dict] = []  # everything emitted, in order (tests, benchmarks)
+
+    # --- the webui interface -----------------------------------------------------------------
+    def game_event(self) -> dict:
+        if self._game is not None:
+            return dict(self._game)
+        return {"event": "game", "variant": self.variant, "players": list(self.players),
+                "options": {}}
+
+    def on_events(self, sink: Callable[[dict], Any]) -> None:
+        self._sink = sink
+
+    def close(self) -> None:
+        self._stop.set()
+        self._source.stop()
+
+    def resume(self, record: list[dict]) -> None:
+        """Start move inference from the referee's record (corrections and undos applied)."""
+        with self._lock:
+            if not record or record[0].get("event") != "game":
+                return
+            self._record = [dict(e) for e in record]
+            self._engine_cache = None
+            players = list(record[0].get("players") or self.players)
+            if players != self.players:
+                self.players = players
+                self.tracker.players = players
+                if self._calibration is not None:
+                    self.set_calibration(self._calibration.with_seats(
+                        dict(zip(self._calibration.seats, players, strict=False))))
+            self.tracker.resume(record)
+
+    def flags(self) -> list[dict]:
+        """Things for the operator to check (take-backs, misreads, refused events), oldest first."""
+        with self._lock:
+            return [f.to_dict() for f in self._flags[-50:]]
+
+    @property
+    def calibration(self) -> TableCalibration | None:
+        return self._calibration
+
+    def set_calibration(self, calibration: TableCalibration) -> None:
+        """The operator's override (or a new automatic one); used from the next frame on."""
+        with self._lock:
+            self._calibration = calibration
+            self.tracker.set_calibration(calibration)
+            if self._gate is not None:
+                self._gate.set_calibration(calibration)
+
+    # --- the loop ----------------------------------------------------------------------------
+    def frames(self) -> Iterator:
+        wall0: float | None = None
+        t0 = 0.0
+        for ev in self._source.events():
+            if self._stop.is_set():
+                break
+            if ev.frame is None:
+                yield FrameUpdate(None, self._source_status(ev))
+                if ev.state in (ENDED, LOST):
+                    return
+                continue
+            if self.config.realtime and not self._is_live():
+                now = time.monotonic()
+                if wall0 is None:
+                    wall0, t0 = now, ev.t
+                due = wall0 + (ev.t - t0)
+                if now > due + 0.15:  # behind: drop it, as a camera would
+                    self.stats.skipped += 1
+                    continue
+                if due > now:
+                    self._stop.wait(due - now)
+            shown = self.process(ev.frame, ev.t)
+            yield FrameUpdate(shown, SourceStatus(LIVE, f"{self._source.name}: {self.stats.fps():.1f} fps"))
+
+    def _is_live(self) -> bool:
+        return bool(getattr(self._source, "live", False))
+
+    @staticmethod
+    def _source_status(ev: SourceEvent):
+        state = {"reconnecting": RECONNECTING, "lost": LOST, "ended": ENDED}.get(ev.state, LIVE)
+        return SourceStatus(state, ev.message, ev.retry_in)
+
+    def process(self, frame: np.ndarray, t: float) -> np.ndarray | None:
+        """One frame through gate, reader and tracker; returns the annotated frame."""
+        with self._lock:
+            if self._calibration is None:
+                self.set_calibration(auto_calibrate(frame, self.players))
+                log.info("table calibrated automatically: %s", self._calibration.to_dict())
+            if self._gate is None:
+                self._gate = MotionGate(self._calibration, self.config.motion)
+            motion = self._gate.update(frame, t)
+            obs = None
+            if motion.settled:
+                reuse = (self._last_settled and self._last_obs is not None
+                         and t - self._last_read_t < self.config.reread_s)
+                if reuse:
+                    obs = self._last_obs
+                else:
+                    obs = self.reader(frame, t)
+                    self._last_obs, self._last_read_t = obs, t
+                    self.stats.read += 1
+                    self.stats.read_ms = getattr(self.reader, "last_ms", 0.0)
+            self._last_settled = motion.settled
+            update = self.tracker.update(t, motion, obs)
+            self._flags.extend(update.flags)
+            for flag in update.flags:
+                log.warning("%s: %s", flag.kind, flag.message)
+            for event in update.events:
+                self._emit(event, t)
+            self.stats.frames += 1
+            if not self.config.annotate:
+                return None
+            committed = {n for n, c in self.tracker.committed.items() if not c.missing}
+            missing = {n for n, c in self.tracker.committed.items() if c.missing}
+            last = self.tracker.last_observation
+            return annotate(
+                frame, last, self.tracker.last_names if last is not None else None,
+                committed=committed, missing=missing, calibration=self._calibration,
+                motion=motion, mode=self.tracker.mode,
+            )
+
+    def _emit(self, event: dict, t: float) -> None:
+        if self._sink is not None:
+            try:
+                self._sink(dict(event))
+            except ValueError as exc:
+                self._flags.append(LiveFlag("refused", t, f"the journal refused {event}: {exc}",
+                                            event.get("tile"), event.get("player")))
+                log.warning("the journal refused %s: %s", event, exc)
+                return
+        self._record.append(dict(event))
+        self.events.append(dict(event))
+        self._engine_cache = None
+        if self._deal_over():
+            self.tracker.start_recount(t)
+
+    # --- the engine's view -------------------------------------------------------------------
+    def _engine(self) -> dict | None:
+        if self._engine_cache is None:
+            try:
+                from engine.replay import replay_events
+
+                self._engine_cache = replay_events(self._record)
+            except Exception as exc:  # a record the engine refuses: move inference goes on
+                log.debug("engine replay failed: %s", exc)
+                self._engine_cache = {}
+        return self._engine_cache or None
+
+    def _to_move(self) -> str | None:
+        state = self._engine()
+        return None if state is None else state.get("to_move")
+
+    def _deal_over(self) -> bool:
+        state = self._engine()
+        if not state or not state.get("deals"):
+            return False
+        return state["deals"][-1].get("end") not in (None, "unfinished")
+
+
+def open_pipeline(
+    source: str,
+    *,
+    variant: str = "bykovo",
+    players: list[str] | None = None,
+    calibration: TableCalibration | None = None,
+    config: LiveConfig | None = None,
+    model: str | None = None,
+) -> LivePipeline:
+    """A pipeline for a `--source` string: `demo`, `0`, `/dev/videoN`, a file, rtsp://, a folder.
+
+    Raises `vision.live.sources.SourceError` or `vision.live.readers.ReaderUnavailable` with what to
+    do when the source or the reader cannot be set up.
+    """
+    players = list(players or ["North", "East", "South", "West"])
+    if source == "demo":
+        from vision.live.demo import demo_pipeline
+
+        return demo_pipeline(config=config, model=model)
+    open_source(source)  # fail now, with a clear message, on a bad spec
+    reader = ModelReader(model)
+    return LivePipeline(lambda: open_source(source), reader, players, variant=variant,
+                        calibration=calibration, config=config)

@@ -1,0 +1,80 @@
+"""Frame readers for the live pipeline: `reader(frame, t) -> Observation`.
+
+- `ModelReader`: the real path, pixels only: the ONNX tile detector (vision/detect), the pip reader
+  and the layout (vision/read). Built lazily so importing this module loads no model.
+- `TruthReader`: the renderer's truth for each frame of a rendered video, for the demo and tests
+  when no detector model is there yet. It never looks at the pixels.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+from vision.live.observation import Observation, from_read, from_truth
+
+log = logging.getLogger(__name__)
+
+Reader = Callable[[np.ndarray, float], Observation]
+
+
+class ReaderUnavailable(RuntimeError):  # noqa: N818
+    """No way to read frames here; the message says what is missing."""
+
+
+class ModelReader:
+    """Detector + pip reader + layout on each frame (about 50-100 ms per 1080p frame here)."""
+
+    def __init__(self, model_path: str | Path | None = None) -> None:
+        try:
+            from vision.detect.detector import DEFAULT_MODEL, TileDetector
+        except ImportError as exc:  # the detector package is not in this build
+            raise ReaderUnavailable(f"the tile detector is not available: {exc}") from exc
+        path = Path(model_path) if model_path else DEFAULT_MODEL
+        if not path.is_file():
+            raise ReaderUnavailable(
+                f"no detector model at {path}: train one with `dominocam train` or pass --model"
+            )
+        self.detector = TileDetector(path)
+        self.last_ms = 0.0
+
+    def __call__(self, frame: np.ndarray, t: float) -> Observation:
+        from vision.read.reader import read_frame, reading_to_json
+
+        t0 = time.perf_counter()
+        detections = self.detector.detect(frame)
+        reading = read_frame(frame, detections)
+        obs = from_read(reading_to_json(reading, "live"))
+        self.last_ms = (time.perf_counter() - t0) * 1000
+        return obs
+
+
+class TruthReader:
+    """The truth of the frame at time `t` of a rendered video (frame index = round(t * fps)).
+
+    `truths` is a list of per-frame truth dicts (the renderer's per-image truth format), looped
+    like the video itself.
+    """
+
+    def __init__(self, truths: list[dict], fps: float) -> None:
+        if not truths:
+            raise ReaderUnavailable("the rendered video has no per-frame truth")
+        self.observations = [from_truth(t) for t in truths]
+        self.fps = fps
+        self.last_ms = 0.0
+
+    @classmethod
+    def from_folder(cls, folder: str | Path, fps: float) -> TruthReader:
+        files = sorted(Path(folder).glob("*.json"))
+        if not files:
+            raise ReaderUnavailable(f"no per-frame truth JSON in {folder}")
+        return cls([json.loads(p.read_text()) for p in files], fps)
+
+    def __call__(self, frame: np.ndarray, t: float) -> Observation:
+        index = round(t * self.fps) % len(self.observations)
+        return self.observations[index]
