@@ -453,7 +453,9 @@ def _check_hand(c: _Ctx, seat: int, tile: Tile, continuing: bool) -> None:
         if (r.rows and not continuing and d.counts[seat] > r.reveal_at and hand[-1] != tile
                 and (d.layout.placed or d.open_tiles is None)):
             c.flag("rows", seat, f"{name} must play the right-end tile {hand[-1]}, not {tile}")
-        d.hands[seat] = tuple(t for t in hand if t != tile)
+        rest = list(hand)
+        rest.remove(tile)
+        d.hands[seat] = tuple(rest)
         return
     for other, h in enumerate(d.hands):
         if other != seat and h is not None and tile in h:

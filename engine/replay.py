@@ -9,10 +9,13 @@ from engine.scoring import deal_result, pair_key
 from engine.state import Flag, GameState
 
 
-def replay_events(events: list[dict], *, strict: bool = False, path: str | None = None) -> dict:
+def replay_events(events: list[dict], *, strict: bool = False, path: str | None = None,
+                  checked: bool = False) -> dict:
     """Check and replay `events` (line 0 is the game event). Raises `RecordError` for bad input
-    (with `path` and line) and, with `strict`, `IllegalEventError` at the first broken rule."""
-    check_events(events, path)
+    (with `path` and line) and, with `strict`, `IllegalEventError` at the first broken rule.
+    `checked=True` skips the syntax check for events that `read_record` already checked."""
+    if not checked:
+        check_events(events, path)
     state = new_game(events[0])
     flags: list[Flag] = []
     for event in events[1:]:

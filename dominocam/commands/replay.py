@@ -23,7 +23,7 @@ def replay_file(path: str, *, strict: bool = False) -> dict:
     from engine.record import read_record
     from engine.replay import replay_events
 
-    return replay_events(read_record(path), strict=strict, path=path)
+    return replay_events(read_record(path), strict=strict, path=path, checked=True)
 
 
 def run(args) -> int:
