@@ -60,6 +60,13 @@ class Live:
 
     def _start_pipeline(self, config: dict[str, Any]) -> None:
         pipeline = self.pipeline
+        stored = self.store.get_setting("calibration")
+        if stored and hasattr(pipeline, "set_calibration"):
+            try:
+                self.set_calibration(stored, save=False)
+                log.info("using the operator's stored table calibration")
+            except ValueError as exc:
+                log.warning("ignoring the stored calibration: %s", exc)
         if hasattr(pipeline, "resume"):
             from webui.journal import current_game
 
@@ -81,6 +88,28 @@ class Live:
 
         self.runner = PipelineRunner(pipeline, self.broadcaster.publish, on_status, config["STALL_AFTER_S"])
         self.runner.start()
+
+    def calibration(self) -> dict[str, Any] | None:
+        cal = getattr(self.pipeline, "calibration", None)
+        return cal.to_dict() if cal is not None and hasattr(cal, "to_dict") else None
+
+    def set_calibration(self, body: dict[str, Any], save: bool = True) -> dict[str, Any]:
+        """The operator's override (four corners, edge -> player). Raises ValueError saying why."""
+        if not hasattr(self.pipeline, "set_calibration"):
+            raise ValueError("no live camera to calibrate: start with --source 0, a file or the demo")
+        from vision.live.calibration import operator_calibration
+
+        try:
+            corners = [(float(x), float(y)) for x, y in body["corners"]]
+            size = tuple(int(v) for v in body["size"]) if body.get("size") else None
+            seats = {str(k): str(v) for k, v in dict(body.get("seats") or {}).items() if v}
+        except (KeyError, TypeError, ValueError):
+            raise ValueError("calibration: corners = four [x, y] image points, seats = {edge: player}") from None
+        cal = operator_calibration(corners, seats, size)
+        self.pipeline.set_calibration(cal)
+        if save:
+            self.store.set_setting("calibration", cal.to_dict())
+        return cal.to_dict()
 
     def camera_health(self) -> dict[str, Any]:
         return {

@@ -34,6 +34,8 @@ CREATE TABLE IF NOT EXISTS journal (
     body TEXT NOT NULL
 )
 """
+# Settings that are not part of any game (the operator's table calibration).
+_SETTINGS = "CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
 
 
 class EventStore:
@@ -52,6 +54,7 @@ class EventStore:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute(_SCHEMA)
+            self._db.execute(_SETTINGS)
             rows = self._db.execute("SELECT id, ts, source, body FROM journal ORDER BY id").fetchall()
         except sqlite3.DatabaseError as exc:
             raise ValueError(f"{self.path}: not a dominocam journal ({exc}); pass another --db") from exc
@@ -84,6 +87,16 @@ class EventStore:
     def last_id(self) -> int:
         with self._lock:
             return self._entries[-1].id if self._entries else 0
+
+    def get_setting(self, key: str) -> Any:
+        with self._lock:
+            row = self._db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        return None if row is None else json.loads(row[0])
+
+    def set_setting(self, key: str, value: Any) -> None:
+        with self._lock:
+            self._db.execute("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)",
+                             (key, json.dumps(value)))
 
     def close(self) -> None:
         with self._lock:

@@ -195,3 +195,21 @@ def recount_photo():
 def raw_event():
     """Append any engine or operator event as given (for scripts and tests)."""
     return _append(_json())
+
+
+@bp.get("/api/calibration")
+def calibration():
+    """The table calibration in use (image corners, edge -> player), or null."""
+    return jsonify(calibration=live().calibration(), edges=["bottom", "left", "top", "right"])
+
+
+@bp.post("/api/op/calibration")
+@operator_required
+def set_calibration():
+    """The operator's override: the table's four corners on the picture and who sits at each edge.
+    Kept in the journal file's settings, so a restart keeps it."""
+    try:
+        cal = live().set_calibration(_json())
+    except ValueError as exc:
+        raise JournalError(str(exc)) from None
+    return jsonify(ok=True, calibration=cal)

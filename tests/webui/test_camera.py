@@ -106,3 +106,39 @@ def test_frames_reach_the_mjpeg_stream(make_app, serve):
     assert b"--frame\r\nContent-Type: image/jpeg" in head and b"\xff\xd8" in head
     health = json.loads(urllib.request.urlopen(server.url + "/api/health", timeout=5).read())
     assert health["fps"] > 5 and health["encoded"] >= 1
+
+
+class CalibratedPipeline(FakePipeline):
+    calibration = None
+
+    def set_calibration(self, calibration) -> None:
+        self.calibration = calibration
+
+
+def test_the_operator_calibration_reaches_the_pipeline_and_survives_a_restart(make_app):
+    pipe = CalibratedPipeline()
+    app = make_app(PIPELINE=pipe)
+    body = {"corners": [[600, 40], [20, 30], [30, 450], [610, 460]], "size": [640, 480],
+            "seats": {"bottom": "Anna", "left": "Boris", "top": "Vera", "right": "Gleb"}}
+    assert app.test_client().post("/api/op/calibration", json=body).status_code == 401
+    response = app.test_client().post("/api/op/calibration", headers=BEARER, json=body)
+    assert response.status_code == 200, response.get_json()
+    assert pipe.calibration.source == "operator"
+    assert pipe.calibration.corners[0] == (20.0, 30.0)  # top-left, whatever the click order
+    assert pipe.calibration.seat_of_point((320, 470)) == "Anna"
+    assert app.test_client().get("/api/calibration").get_json()["calibration"]["seats"]["top"] == "Vera"
+    app.extensions["dominocam"].close()
+
+    again = CalibratedPipeline()
+    make_app(PIPELINE=again)
+    assert again.calibration is not None and again.calibration.seats == pipe.calibration.seats
+
+
+def test_calibration_errors_say_what_to_fix(make_app):
+    app = make_app(PIPELINE=CalibratedPipeline())
+    client = app.test_client()
+    response = client.post("/api/op/calibration", headers=BEARER, json={"corners": [[0, 0], [1, 1]]})
+    assert response.status_code == 400 and "4 corners" in response.get_json()["error"]
+    no_camera = make_app(DB_PATH=str(app.config["DB_PATH"]) + "-2").test_client()
+    response = no_camera.post("/api/op/calibration", headers=BEARER, json={"corners": [[0, 0]] * 4})
+    assert response.status_code == 400 and "no live camera" in response.get_json()["error"]

@@ -34,7 +34,7 @@
   function fillPlayers(players) {
     document.querySelectorAll(".player-select").forEach((sel) => {
       const keep = sel.value;
-      const optional = sel.closest("#correct-form") !== null;
+      const optional = sel.closest("#correct-form, #calib-form") !== null;
       sel.replaceChildren();
       if (optional) sel.append(new Option("(unchanged)", ""));
       players.forEach((p) => sel.append(new Option(p, p)));
@@ -111,6 +111,44 @@
     });
     say("read from the photo: check the tiles, then confirm");
   };
+  // Calibration: clicks on the picture, in the frame's own pixels (the image is letterboxed).
+  const corners = [];
+  let frameSize = null;
+  function showCorners() {
+    $("calib-points").textContent = corners.length
+      ? `corners: ${corners.map(([x, y]) => `(${x}, ${y})`).join(" ")}${corners.length < 4 ? ` — ${4 - corners.length} more` : ""}`
+      : "corners: none clicked";
+  }
+  $("video").addEventListener("click", (e) => {
+    const img = e.currentTarget;
+    if (!img.naturalWidth) return;
+    const r = img.getBoundingClientRect();
+    const scale = Math.min(r.width / img.naturalWidth, r.height / img.naturalHeight);
+    const ox = (r.width - img.naturalWidth * scale) / 2, oy = (r.height - img.naturalHeight * scale) / 2;
+    const x = Math.round((e.clientX - r.left - ox) / scale), y = Math.round((e.clientY - r.top - oy) / scale);
+    if (x < 0 || y < 0 || x > img.naturalWidth || y > img.naturalHeight) return;
+    if (corners.length === 4) corners.length = 0;
+    corners.push([x, y]);
+    frameSize = [img.naturalWidth, img.naturalHeight];
+    showCorners();
+  });
+  $("calib-clear").onclick = () => { corners.length = 0; showCorners(); };
+  $("calib-form").onsubmit = async (e) => {
+    e.preventDefault();
+    if (corners.length !== 4) { say("click the table's four corners on the picture first", true); return; }
+    const seats = {};
+    ["bottom", "left", "top", "right"].forEach((edge) => { const v = e.target.elements[edge].value; if (v) seats[edge] = v; });
+    const out = await post("/api/op/calibration", { corners, seats, size: frameSize });
+    if (out) say("calibration applied: " + JSON.stringify(out.calibration.seats));
+  };
+  fetch("/api/calibration").then((r) => r.json()).then((c) => {
+    if (!c.calibration) return;
+    Object.entries(c.calibration.seats || {}).forEach(([edge, player]) => {
+      const sel = $("calib-form").elements[edge];
+      if (sel) { if (![...sel.options].some((o) => o.value === player)) sel.append(new Option(player, player)); sel.value = player; }
+    });
+  });
+
   $("recount-form").onsubmit = (e) => {
     e.preventDefault();
     const hands = {};
