@@ -290,6 +290,10 @@ def _record_pass(c: _Ctx, seat: int, inferred: bool) -> None:
         _end(c, Termination.OUT)  # BYK-1.9: the circle is played out
         return
     circles = rules.pass_circles if rules.passing == "voluntary" else 1
+    if rules.rows and max(d.counts) > rules.reveal_at:
+        # BLB-2, DRK-2: a miss only says the right-end tile did not fit; the deal is blocked once
+        # every row has been turned through without a play.
+        circles = max(d.counts)
     if d.pass_run >= circles * c.n:
         if d.layout.is_fished():
             _end(c, Termination.FISH)

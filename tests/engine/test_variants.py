@@ -238,3 +238,14 @@ def test_blz_2_camera_mode_a_lower_tile_seen_later_flags_the_opening():
     assert r["flags"] == []
     r = run(game("blitz"), deal(), moves("Anna 0-1"))  # four players: all 28 dealt, 0-0 opens
     assert rules_of(r) == ["BLZ-2"]
+
+
+def test_blb_2_drk_2_misses_end_the_deal_only_after_every_row_was_turned_through():
+    opts = {"hand_size": {"2": 3}, "reveal_at": 1}
+    rows = {"Anna": "0-0 5-5 6-6", "Boris": "3-3 4-4 2-2"}  # after 6-6 opens, nothing fits
+    base = [game("dark", players=TWO_PLAYERS, options=opts), deal(rows)]
+    misses = moves("\n".join(["Boris pass", "Anna pass"] * 3))
+    r = run(*base, moves("Anna 6-6"), misses[:5])
+    assert r["deals"][0]["end"] == "unfinished"
+    r = run(*base, moves("Anna 6-6"), misses)
+    assert r["flags"] == [] and r["deals"][0]["end"] == "blocked"
