@@ -378,7 +378,7 @@ def _on_play(c: _Ctx, event: dict) -> None:
     if d.audit_opening and not opening:
         _check_lowest_opening(c, seat, (tile,))
     _check_hand(c, seat, tile, continuing)
-    placed = _place(c, seat, tile, to, face) if not opening else PlacedTile(tile, None, None, None, face, name, d.moves + 1)
+    placed = _place(c, seat, tile, to, face, event["tile"]) if not opening else PlacedTile(tile, None, None, None, face, name, d.moves + 1)
     if placed is not None:
         d.layout = layout = layout.add(placed)
     # bookkeeping
@@ -474,7 +474,7 @@ def _check_hand(c: _Ctx, seat: int, tile: Tile, continuing: bool) -> None:
         c.flag("SET-DUP", seat, f"{name} played {tile}, which is not in their hand")
 
 
-def _place(c: _Ctx, seat: int, tile: Tile, to: Tile | None, face: str) -> PlacedTile | None:
+def _place(c: _Ctx, seat: int, tile: Tile, to: Tile | None, face: str, text: str) -> PlacedTile | None:
     """Attach `tile` to the layout, flagging what does not fit (BYK-1.6, BAL-9, SPI-4, BAL-12,
     SEV-2). A tile that does not fit is still placed where the record says."""
     d, r, layout = c.d, c.rules, c.d.layout
@@ -499,7 +499,8 @@ def _place(c: _Ctx, seat: int, tile: Tile, to: Tile | None, face: str) -> Placed
                     c.flag("match", seat, f"{to} has no free end for {tile}")
                 joint = tile.a
             else:
-                c.flag("match", seat, f"{tile} does not fit {'/'.join(str(v) for v in sorted(set(sides)))}")
+                # the tile as the record wrote it: "5-3 does not fit 0"
+                c.flag("match", seat, f"{text} does not fit {'/'.join(str(v) for v in sorted(set(sides)))}")
                 joint = sides[0]
     if parent is None:
         ends = layout.open_ends()

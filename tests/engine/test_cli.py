@@ -28,7 +28,7 @@ def test_replay_prints_the_contract_keys_and_flags_with_line_numbers(tmp_path, c
     out = json.loads(capsys.readouterr().out)
     for key in ("variant", "flags", "deals", "totals", "finished", "loser", "standings", "layout", "to_move"):
         assert key in out
-    assert out["flags"] == [{"event": 3, "rule": "BYK-1.6", "player": "Boris", "message": "3-5 does not fit 0"}]
+    assert out["flags"] == [{"event": 3, "rule": "BYK-1.6", "player": "Boris", "message": "5-3 does not fit 0"}]
     deal = out["deals"][0]
     assert set(deal) >= {"number", "opener", "end", "winner", "places", "pips", "points"}
     assert deal["opener"] == "Anna" and deal["end"] == "unfinished"
@@ -80,7 +80,7 @@ def test_strict_mode_rejects_the_first_broken_rule_with_exit_1(tmp_path, capsys)
     path = write(tmp_path, GOOD)
     assert main(["replay", "--strict", str(path)]) == 1
     err = capsys.readouterr().err.strip()
-    assert err.endswith(f"{path}:4: BYK-1.6: 3-5 does not fit 0")
+    assert err.endswith(f"{path}:4: BYK-1.6: 5-3 does not fit 0")
 
 
 def test_bad_input_through_the_console_script_has_no_traceback(tmp_path):
