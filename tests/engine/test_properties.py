@@ -151,3 +151,21 @@ def test_corrupted_games_are_flagged(events, data):
     result = replay_events(corrupted)
     assert result["flags"], (kind, event)
     assert min(f["event"] for f in result["flags"]) == i
+
+
+@settings(max_examples=15, deadline=None)
+@given(games(camera=st.just(False)), st.data())
+def test_apply_is_pure_old_states_do_not_change(events, data):
+    state = new_game(events[0])
+    k = data.draw(st.integers(2, len(events) - 1))
+    for e in events[1:k]:
+        state, _ = apply(state, e)
+    d = state.deal
+    snapshot = (state.index, state.results, dict(state.totals), list(d.hands), list(d.counts),
+                d.layout.placed, d.layout.open_ends(), d.to_move, d.end)
+    later = state
+    for e in events[k:]:
+        later, _ = apply(later, e)
+    d = state.deal
+    assert snapshot == (state.index, state.results, dict(state.totals), list(d.hands), list(d.counts),
+                        d.layout.placed, d.layout.open_ends(), d.to_move, d.end)
