@@ -22,6 +22,7 @@ class Blob:
     y: float  # 0..1 across it
     area: float  # fraction of the half's area
     contrast: float
+    edge: bool = False  # touches the read region's border: a tile corner or the table, not a pip
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,7 @@ def layout_error(pts: np.ndarray) -> float:
 
 
 def _blobs(mask: np.ndarray, dist: np.ndarray, t: float, area_half: float, s: int,
-           depth: int) -> list[Blob]:
+           depth: int, lim: tuple[int, int, int, int]) -> list[Blob]:
     """Pip-shaped components of `mask`; a component too long or too big for one pip (touching pips
     at a soft threshold) is split by thresholding it again, halfway to its peak contrast."""
     n, labels, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
@@ -91,13 +92,17 @@ def _blobs(mask: np.ndarray, dist: np.ndarray, t: float, area_half: float, s: in
             sub = np.zeros_like(mask)
             sl = (slice(y, y + bh), slice(x, x + bw))
             sub[sl] = ((labels[sl] == i) & (dist[sl] > t2)).astype(np.uint8)
-            parts = _blobs(sub, dist, t2, area_half, s, depth + 1)
+            parts = _blobs(sub, dist, t2, area_half, s, depth + 1, lim)
             if len(parts) >= 2:
                 out.extend(parts)
                 continue
         if a > 0.09 or max(bw, bh) > 2.2 * min(bw, bh) or area < 0.45 * bw * bh:
             continue
-        out.append(Blob(cents[i][0] / s, cents[i][1] / s, a, peak))
+        cxn, cyn = cents[i][0] / s, cents[i][1] / s
+        touches = x <= lim[0] or y <= lim[1] or x + bw >= lim[2] or y + bh >= lim[3]
+        near = min(cyn, 1 - cyn) < 0.12 or (lim[0] > 0 and cxn < 0.12) or (lim[2] < s and cxn > 0.88)
+        edge = touches and near
+        out.append(Blob(cents[i][0] / s, cents[i][1] / s, a, peak, bool(edge)))
     return out
 
 
@@ -117,13 +122,19 @@ def read_half(half_bgr: np.ndarray, body_lab: np.ndarray | None = None,
         roi[:, s - strip :] = False
     else:
         roi[:, :strip] = False
+    # blobs touching the region's outer border are corners of the table showing, not pips
+    lim = (b, b, s - b, s - b)
+    if divider_side == "right":
+        lim = (b, b, s - strip + 99, s - b)
+    else:
+        lim = (strip - 99, b, s - b, s - b)
     vals = dist[roi]
     d8 = np.clip(vals, 0, 255).astype(np.uint8)
     otsu, _ = cv2.threshold(d8.reshape(-1, 1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     t = max(float(otsu), MIN_CONTRAST)
     mask = ((dist > t) & roi).astype(np.uint8)
     area_half = float(s * s)
-    cand = _blobs(mask, dist, t, area_half, s, depth=0)
+    cand = [bl for bl in _blobs(mask, dist, t, area_half, s, 0, lim) if not bl.edge]
     # pips of one set have one size: drop blobs far smaller than the typical one (noise, glare)
     if len(cand) >= 2:
         med = float(np.median([bl.area for bl in cand]))

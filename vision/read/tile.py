@@ -14,6 +14,7 @@ from vision.read.tighten import Tightened, tighten
 
 HALF = 48  # canonical pixels per half side
 PAD = HALF // 4  # canonical pixels read beyond each end, in case the box is short
+MIN_REFINE_PX = 50.0  # tiles shorter than this are read from the detector's box as it is
 
 
 @dataclass(frozen=True)
@@ -57,17 +58,20 @@ def find_divider(crop: np.ndarray, pad: int) -> float | None:
     c = pad + HALF
     inner = lab[HALF // 5 : HALF - HALF // 5, c - HALF // 2 : c + HALF // 2]
     body = np.median(inner.reshape(-1, 3), axis=0)
-    x0, x1 = c - int(0.22 * HALF), c + int(0.22 * HALF)
+    x0, x1 = c - int(0.36 * HALF), c + int(0.36 * HALF)
     dist = np.sqrt(((lab[:, x0:x1] - body) ** 2).sum(axis=2))
     d8 = np.clip(dist, 0, 255).astype(np.uint8)
     t, _ = cv2.threshold(d8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     mask = (d8 > max(t, 28)).astype(np.uint8)
-    run = int(0.45 * HALF)
+    run = int(0.42 * HALF)
+    # bridge the gap a centre pin leaves in the bar, then keep only long vertical runs
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((7, 1), np.uint8))
     opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((run, 1), np.uint8))
     prof = opened.sum(axis=0).astype(float)
     if prof.max() < run:
         return None
-    j = int(np.argmax(prof))
+    # the longest line; among equals the one nearest the centre
+    j = int(np.argmax(prof - 0.01 * np.abs(np.arange(len(prof)) - (c - x0))))
     lo, hi = max(j - 2, 0), min(j + 3, len(prof))
     w = prof[lo:hi]
     return x0 + float((np.arange(lo, hi) * w).sum() / w.sum())
@@ -88,7 +92,8 @@ def read_halves(crop: np.ndarray, pad: int = 0, divider: float | None = None) ->
 
 def read_tile(frame: np.ndarray, box: Box, face: str = "up", detection_confidence: float = 1.0,
               refine: bool = True) -> TileRead:
-    tight = tighten(frame, box) if refine else None
+    # below ~50 px the edges are too soft to beat the detector's box (measured on renders)
+    tight = tighten(frame, box) if refine and box.length >= MIN_REFINE_PX else None
     quad = tight.quad if tight is not None else box.corners()
     crop, h = warp_quad(frame, quad, HALF, PAD)
     div = find_divider(crop, PAD) if face == "up" else None
