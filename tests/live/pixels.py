@@ -5,62 +5,11 @@ light flicker. The reader in these tests is the scenario's truth, so only the ga
 
 from __future__ import annotations
 
-import cv2
 import numpy as np
 
-from tests.live.synthetic import SIZE, Scenario
 from vision.live.observation import Observation
+from vision.live.schematic import Scenario, draw
 from vision.live.sources import SourceEnded
-
-FELT = (40, 105, 30)
-IVORY = (215, 235, 240)
-BACK = (30, 40, 70)
-SKIN = (120, 160, 215)
-
-
-def draw(obs: Observation, arm: tuple[str, float] | None, rng: np.random.Generator,
-         size=SIZE, scale: float = 0.5) -> np.ndarray:
-    w, h = round(size[0] * scale), round(size[1] * scale)
-    img = np.empty((h, w, 3), np.uint8)
-    img[:] = FELT
-    for tile in obs.tiles:
-        quad = np.int32(np.asarray(tile.corners) * scale)
-        if np.ptp(quad) == 0:  # no corners: a box around the halves
-            (x1, y1), (x2, y2) = tile.halves
-            cx, cy = (x1 + x2) / 2 * scale, (y1 + y2) / 2 * scale
-            quad = np.int32([[cx - 10, cy - 6], [cx + 10, cy - 6], [cx + 10, cy + 6],
-                             [cx - 10, cy + 6]])
-        cv2.fillConvexPoly(img, quad, IVORY if tile.face == "up" else BACK)
-    if arm is not None:
-        edge, reach = arm
-        depth = max(0.05, reach) * 0.5
-        half = 0.05
-        if edge == "bottom":
-            poly = [(0.45 - half, 1.01), (0.45 + half, 1.01), (0.47, 1 - depth), (0.43, 1 - depth)]
-        elif edge == "top":
-            poly = [(0.55 - half, -0.01), (0.55 + half, -0.01), (0.57, depth), (0.53, depth)]
-        elif edge == "left":
-            poly = [(-0.01, 0.55 - half), (-0.01, 0.55 + half), (depth, 0.57), (depth, 0.53)]
-        else:
-            poly = [(1.01, 0.45 - half), (1.01, 0.45 + half), (1 - depth, 0.47), (1 - depth, 0.43)]
-        pts = np.int32([(x * w, y * h) for x, y in poly])
-        cv2.fillConvexPoly(img, pts, SKIN)
-    gain = 1.0 + rng.uniform(-0.03, 0.03)  # light flicker
-    noisy = cv2.add(cv2.convertScaleAbs(img, alpha=gain), _noise(img.shape, rng), dtype=cv2.CV_8U)
-    return cv2.subtract(noisy, _NOISE_BIAS)
-
-
-_NOISE: dict[tuple, list[np.ndarray]] = {}
-_NOISE_BIAS = 8
-
-
-def _noise(shape, rng: np.random.Generator) -> np.ndarray:
-    """Sensor noise (sigma 3 around +8, removed after adding): a few fixed patterns, cycled."""
-    if shape not in _NOISE:
-        gen = np.random.default_rng(99)
-        _NOISE[shape] = [np.clip(gen.normal(_NOISE_BIAS, 3, shape), 0, 255).astype(np.uint8)
-                         for _ in range(6)]
-    return _NOISE[shape][int(rng.integers(6))]
 
 
 class ScenarioSource:

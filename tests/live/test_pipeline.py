@@ -7,11 +7,11 @@ import numpy as np
 import pytest
 
 from engine.replay import replay_events
-from tests.live.pixels import ScenarioSource, TruthByTime, draw
-from tests.live.synthetic import EDGES, deal_steps
+from tests.live.pixels import ScenarioSource, TruthByTime
 from vision.live.calibration import full_frame
 from vision.live.motion import MotionGate
 from vision.live.pipeline import LiveConfig, LivePipeline
+from vision.live.schematic import EDGES, deal_steps, draw
 from vision.live.sources import Backoff, ReconnectingSource
 
 PLAYERS = ["Anna", "Boris", "Vera", "Gleb"]

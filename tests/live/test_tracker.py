@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.live.synthetic import EDGES, SIZE, Placed, calibration, deal_steps
 from vision.live.motion import SETTLED, arm_from
 from vision.live.observation import Observation
+from vision.live.schematic import EDGES, SIZE, Placed, calibration, deal_steps
 from vision.live.tracker import PLAY, REVEALED, Tracker, TrackerConfig
 
 PLAYERS = ["Anna", "Boris", "Vera", "Gleb"]

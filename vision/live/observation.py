@@ -115,6 +115,8 @@ def from_truth(truth: dict) -> Observation:
     edges = []
     for i, d in enumerate(truth.get("tiles", [])):
         owner = d.get("owner") or LAYOUT
+        if d.get("face") == "down":  # a camera never sees a face-down tile's values
+            d = {**d, "values": None}
         tiles.append(_tile_from_dict(d, owner))
         parent = d.get("parent")
         if parent is not None:

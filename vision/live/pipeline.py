@@ -101,6 +101,7 @@ class LivePipeline:
             self.config.tracker,
             to_move=self._to_move,
         )
+        self.tracker.hand_size = _hand_size(self.game_event())
         self._sink: Callable[[dict], Any] | None = None
         self._lock = threading.RLock()
         self._record: list[dict] = [self.game_event()]
@@ -141,6 +142,7 @@ class LivePipeline:
                 if self._calibration is not None:
                     self.set_calibration(self._calibration.with_seats(
                         dict(zip(self._calibration.seats, players, strict=False))))
+            self.tracker.hand_size = _hand_size(record[0])
             self.tracker.resume(record)
 
     def flags(self) -> list[dict]:
@@ -268,6 +270,19 @@ class LivePipeline:
         if not state or not state.get("deals"):
             return False
         return state["deals"][-1].get("end") not in (None, "unfinished")
+
+
+def _hand_size(game: dict) -> int | None:
+    """Tiles in each hand at the recount's start, where no boneyard can change the count."""
+    try:
+        from engine.rules import ruleset
+
+        rules = ruleset(game.get("variant", "bykovo"), **(game.get("options") or {}))
+        if rules.boneyard:
+            return None
+        return rules.hand_for(len(game.get("players") or []))
+    except (ValueError, KeyError, TypeError):
+        return None
 
 
 def open_pipeline(

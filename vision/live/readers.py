@@ -23,8 +23,9 @@ log = logging.getLogger(__name__)
 Reader = Callable[[np.ndarray, float], Observation]
 
 
-class ReaderUnavailable(RuntimeError):  # noqa: N818
-    """No way to read frames here; the message says what is missing."""
+class ReaderUnavailable(ValueError):  # noqa: N818
+    """No way to read frames here; the message says what is missing (a ValueError, as the web
+    side reports those to the user)."""
 
 
 class ModelReader:

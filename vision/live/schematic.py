@@ -1,14 +1,19 @@
-"""Hand-made observation sequences for the tracker: a random two-arm deal laid out as a straight
-line, arms reaching in from the mover's edge, hands face down during play and face up at the end.
+"""Schematic deals: a random two-arm deal laid out as a straight line, arms reaching in from the
+mover's edge, hands face down during play and face up at the end, as observations and as plain
+pictures. The tests' ground truth, and the demo's fallback when no rendered video is at hand.
 
-`deal_steps(...)` returns the steps (t, MotionInfo, Observation | None) and the true plays and
-reveals; perturbations (jitter, misread flicker, occlusion, missing arms) are options.
+`deal_steps(...)` returns the steps (t, MotionInfo, Observation | None), the truth of every frame,
+the arms, and the true plays and reveals; perturbations (jitter, misread flicker, occlusion,
+missing arms) are options. `draw(...)` paints one frame.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
 
 from vision.live.calibration import full_frame
 from vision.live.motion import SETTLED, MotionInfo, arm_from
@@ -248,3 +253,83 @@ def deal_steps(
     sc.hands = {p: sorted(tile_name(x) for x in hands_left[p]) for p in players}
     sc.reveals = [{"event": "reveal", "player": p, "tiles": sc.hands[p]} for p in players]
     return sc
+
+
+# --- pictures ---------------------------------------------------------------------------------
+
+FELT = (40, 105, 30)
+IVORY = (215, 235, 240)
+BACK = (30, 40, 70)
+SKIN = (120, 160, 215)
+
+
+def draw(obs: Observation, arm: tuple[str, float] | None, rng: np.random.Generator,
+         size=SIZE, scale: float = 0.5) -> np.ndarray:
+    w, h = round(size[0] * scale), round(size[1] * scale)
+    img = np.empty((h, w, 3), np.uint8)
+    img[:] = FELT
+    for tile in obs.tiles:
+        quad = np.int32(np.asarray(tile.corners) * scale)
+        if np.ptp(quad) == 0:  # no corners: a box around the halves
+            (x1, y1), (x2, y2) = tile.halves
+            cx, cy = (x1 + x2) / 2 * scale, (y1 + y2) / 2 * scale
+            quad = np.int32([[cx - 10, cy - 6], [cx + 10, cy - 6], [cx + 10, cy + 6],
+                             [cx - 10, cy + 6]])
+        cv2.fillConvexPoly(img, quad, IVORY if tile.face == "up" else BACK)
+        if tile.face == "up" and tile.values is not None:
+            _pips(img, tile, scale)
+    if arm is not None:
+        edge, reach = arm
+        depth = max(0.05, reach) * 0.5
+        half = 0.05
+        if edge == "bottom":
+            poly = [(0.45 - half, 1.01), (0.45 + half, 1.01), (0.47, 1 - depth), (0.43, 1 - depth)]
+        elif edge == "top":
+            poly = [(0.55 - half, -0.01), (0.55 + half, -0.01), (0.57, depth), (0.53, depth)]
+        elif edge == "left":
+            poly = [(-0.01, 0.55 - half), (-0.01, 0.55 + half), (depth, 0.57), (depth, 0.53)]
+        else:
+            poly = [(1.01, 0.45 - half), (1.01, 0.45 + half), (1 - depth, 0.47), (1 - depth, 0.43)]
+        pts = np.int32([(x * w, y * h) for x, y in poly])
+        cv2.fillConvexPoly(img, pts, SKIN)
+    gain = 1.0 + rng.uniform(-0.03, 0.03)  # light flicker
+    noisy = cv2.add(cv2.convertScaleAbs(img, alpha=gain), _noise(img.shape, rng), dtype=cv2.CV_8U)
+    return cv2.subtract(noisy, _NOISE_BIAS)
+
+
+_NOISE: dict[tuple, list[np.ndarray]] = {}
+_NOISE_BIAS = 8
+
+
+def _noise(shape, rng: np.random.Generator) -> np.ndarray:
+    """Sensor noise (sigma 3 around +8, removed after adding): a few fixed patterns, cycled."""
+    if shape not in _NOISE:
+        gen = np.random.default_rng(99)
+        _NOISE[shape] = [np.clip(gen.normal(_NOISE_BIAS, 3, shape), 0, 255).astype(np.uint8)
+                         for _ in range(6)]
+    return _NOISE[shape][int(rng.integers(6))]
+
+
+# Pip positions on a half, in units of the half's side, from its centre (standard layouts).
+_LAYOUT = {
+    0: [], 1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+}
+
+
+def _pips(img: np.ndarray, tile, scale: float) -> None:
+    (x1, y1), (x2, y2) = tile.halves
+    ux, uy = (x2 - x1) * scale, (y2 - y1) * scale  # from half 0 to half 1: one half's side
+    step = 0.28
+    r = max(1, round(0.09 * np.hypot(ux, uy)))
+    mid = ((x1 + x2) / 2 * scale, (y1 + y2) / 2 * scale)
+    nx, ny = -uy, ux
+    cv2.line(img, (round(mid[0] + nx * 0.4), round(mid[1] + ny * 0.4)),
+             (round(mid[0] - nx * 0.4), round(mid[1] - ny * 0.4)), (60, 60, 60), 1, cv2.LINE_AA)
+    for (hx, hy), v in zip(((x1 * scale, y1 * scale), (x2 * scale, y2 * scale)), tile.values,
+                           strict=True):
+        for a, b in _LAYOUT[v]:
+            px = hx + step * (a * ux + b * nx)
+            py = hy + step * (a * uy + b * ny)
+            cv2.circle(img, (round(px), round(py)), r, (20, 20, 20), -1, cv2.LINE_AA)

@@ -25,8 +25,10 @@ IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff"}
 VIDEO_SUFFIXES = {".mp4", ".avi", ".mkv", ".mov", ".webm", ".m4v"}
 
 
-class SourceError(RuntimeError):
-    """The source cannot be opened or was lost; the message says what to check."""
+class SourceError(ValueError):
+    """The source cannot be opened or was lost; the message says what to check.
+
+    A ValueError, as the web side reports those to the user (`dominocam serve: <message>`)."""
 
 
 class SourceEnded(Exception):  # noqa: N818 - a signal like StopIteration, not an error

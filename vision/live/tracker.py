@@ -127,6 +127,7 @@ class Tracker:
         config: TrackerConfig | None = None,
         *,
         to_move: Callable[[], str | None] | None = None,
+        hand_size: int | None = None,
     ) -> None:
         if not players:
             raise ValueError("the tracker needs the players in clockwise seat order")
@@ -134,6 +135,7 @@ class Tracker:
         self.calibration = calibration
         self.config = config or TrackerConfig()
         self.to_move = to_move
+        self.hand_size = hand_size  # tiles dealt to each, where no boneyard changes the count
         self.mode = PLAY
         self.need_deal = False
         self.committed: dict[str, Committed] = {}
@@ -174,6 +176,13 @@ class Tracker:
         if self.mode == RECOUNT:
             return self._recount_step(t, obs, names)
         return self._revealed_step(t, obs, names)
+
+    def expected_hands(self) -> dict[str, int] | None:
+        """Tiles each player should still hold (known without a boneyard: `hand_size` minus plays)."""
+        if self.hand_size is None:
+            return None
+        played = Counter(c.player for c in self.committed.values())
+        return {p: max(0, self.hand_size - played[p]) for p in self.players}
 
     def start_recount(self, t: float | None = None) -> None:
         """Switch to recount (the engine or the operator says the deal is over)."""
@@ -567,12 +576,25 @@ class Tracker:
         if self._hands_since is None or self._hands_since[1] != held:
             self._hands_since = (t, held)
             return Update()
-        if t - self._hands_since[0] < cfg.stable_s or t - self._recount_since < cfg.stable_s:
+        still = t - self._hands_since[0]
+        if still < cfg.stable_s or t - self._recount_since < cfg.stable_s:
             return Update()
-        out = Update()
         by_player: dict[str, list[str]] = {p: [] for p in self.players}
         for tile, player in sorted(held):
             by_player[player].append(tile)
+        out = Update()
+        expected = self.expected_hands()
+        if expected is not None and all(len(by_player[p]) == n for p, n in expected.items()):
+            pass  # every hand complete: no need to wait longer
+        elif sum(1 for v in by_player.values() if v) < min(cfg.recount_seats, len(self.players) - 1):
+            return Update()  # the hands are not laid out yet
+        elif still < 4 * cfg.stable_s:
+            return Update()  # some tiles may still be coming
+        elif expected is not None:
+            short = {p: (len(by_player[p]), n) for p, n in expected.items() if len(by_player[p]) != n}
+            out.flags.append(LiveFlag(
+                "recount", t, "hands read with a different number of tiles than expected "
+                f"(seen, expected): {short}; correct the reveal on /operator"))
         for player in self.players:
             out.events.append({"event": "reveal", "player": player, "tiles": by_player[player]})
         log.info("recount read: %s", by_player)

@@ -1,0 +1,149 @@
+"""The embedded demo: a whole deal played in a loop as if a camera watched the table.
+
+First choice: a rendered whole-deal video from the synthetic renderer (vision/synth), rendered once
+into `datasets/cache/demo/` and reused. It is read by the trained detector when `models/` has one,
+else by the renderer's per-frame truth. Where neither a cached video nor the renderer's video
+writer is available, a schematic deal (vision/live/schematic.py) is drawn instead, so `make demo`
+always shows the whole assistant working.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from vision.live.pipeline import LiveConfig, LivePipeline
+from vision.live.readers import ModelReader, ReaderUnavailable, TruthReader
+from vision.live.schematic import Scenario, deal_steps, draw
+from vision.live.sources import FolderSource
+
+log = logging.getLogger(__name__)
+
+ROOT = Path(__file__).resolve().parents[2]
+CACHE = Path(os.environ.get("DOMINOCAM_DEMO_CACHE", ROOT / "datasets" / "cache" / "demo"))
+DEMO_SEED = 5
+DEMO_PLAYERS = ["Anna", "Boris", "Vera", "Gleb"]
+
+
+@dataclass(frozen=True)
+class DemoVideo:
+    """One rendered deal: frames, fps, its true record and (if written) per-frame truth."""
+
+    folder: Path
+    frames: Path
+    fps: float
+    record: list[dict]
+    truth: Path | None
+
+
+def find_video(root: Path) -> DemoVideo | None:
+    """The first complete video under `root/videos/` (the renderer's layout)."""
+    for folder in sorted((root / "videos").glob("*")) if (root / "videos").is_dir() else []:
+        frames = folder / "frames"
+        record = folder / "record.jsonl"
+        if not (frames.is_dir() and record.is_file()):
+            continue
+        events = [json.loads(line) for line in record.read_text().splitlines() if line.strip()]
+        fps = 10.0
+        meta = folder / "moves.json"
+        if meta.is_file():
+            with contextlib.suppress(ValueError, AttributeError):
+                fps = float(json.loads(meta.read_text()).get("fps", fps))
+        truth = next((p for p in (folder / "truth", folder / "frames_truth") if p.is_dir()), None)
+        return DemoVideo(folder, frames, fps, events, truth)
+    return None
+
+
+def render_video(root: Path, seed: int = DEMO_SEED) -> DemoVideo | None:
+    """Render the demo deal once with the renderer's video writer, if this build has it."""
+    try:
+        from vision.synth.video import write_videos
+    except ImportError:
+        return None
+    log.info("rendering the demo deal once into %s (a minute or two)", root)
+    root.mkdir(parents=True, exist_ok=True)
+    write_videos(str(root), 1, seed, (960, 720), 10)
+    return find_video(root)
+
+
+class SchematicSource:
+    """A schematic deal drawn frame by frame, in a loop (FrameSource)."""
+
+    live = False
+
+    def __init__(self, sc: Scenario, fps: float = 10.0, loop: bool = True) -> None:
+        self.sc = sc
+        self.fps = fps
+        self.loop = loop
+        self.name = "demo (schematic deal)"
+        self._n = 0
+        self._rng = np.random.default_rng(0)
+
+    def open(self) -> None:
+        pass
+
+    def read(self):
+        from vision.live.sources import SourceEnded
+
+        n = len(self.sc.truth)
+        if self._n >= n and not self.loop:
+            raise SourceEnded(self.name)
+        i = self._n % n
+        t = self._n / self.fps
+        self._n += 1
+        return draw(self.sc.truth[i], self.sc.arms[i], self._rng), t
+
+    def close(self) -> None:
+        pass
+
+
+def schematic_truths(sc: Scenario, scale: float = 0.5) -> list[dict]:
+    """Per-frame truth dicts (the renderer's format) of a schematic deal, at the drawn scale."""
+    out = []
+    for obs in sc.truth:
+        parents = {j: i for i, j in obs.edges}
+        tiles = []
+        for i, t in enumerate(obs.tiles):
+            tiles.append({
+                "values": None if t.values is None else list(t.values),
+                "halves": [[x * scale, y * scale] for x, y in t.halves],
+                "corners": [[x * scale, y * scale] for x, y in t.corners],
+                "face": t.face,
+                "parent": parents.get(i),
+                "owner": t.owner,
+            })
+        out.append({"tiles": tiles})
+    return out
+
+
+def demo_pipeline(
+    config: LiveConfig | None = None, model: str | None = None, *, cache: Path | None = None,
+    render: bool = True,
+) -> LivePipeline:
+    root = cache or CACHE
+    video = find_video(root) or (render_video(root) if render else None)
+    if video is None:
+        log.info("no rendered demo video here: playing a schematic deal")
+        sc = deal_steps(DEMO_SEED, DEMO_PLAYERS)
+        game = {"event": "game", "variant": "bykovo", "players": DEMO_PLAYERS, "options": {}}
+        reader = TruthReader(schematic_truths(sc), 10.0)
+        return LivePipeline(lambda: SchematicSource(sc), reader, DEMO_PLAYERS, game=game,
+                            config=config)
+    game = dict(video.record[0])
+    players = list(game.get("players") or DEMO_PLAYERS)
+    try:
+        reader = ModelReader(model)
+        log.info("demo: reading %s with the detector", video.folder.name)
+    except ReaderUnavailable as exc:
+        if video.truth is None:
+            raise ReaderUnavailable(f"{exc}; and the demo video has no per-frame truth") from exc
+        log.info("demo: %s; reading the renderer's truth instead", exc)
+        reader = TruthReader.from_folder(video.truth, video.fps)
+    return LivePipeline(lambda: FolderSource(video.frames, fps=video.fps, loop=True), reader,
+                        players, variant=game.get("variant", "bykovo"), game=game, config=config)
