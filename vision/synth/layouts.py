@@ -96,6 +96,10 @@ def layout_chain(deal: Deal, rng: np.random.Generator, width: float, ratio: floa
         straight = (straight_center, straight_angle, e_pt + d * (straight_along + gap), d, 0)
         senses = [1, -1]
         rng.shuffle(senses)
+        if rng.random() < 0.8 and len(placed) > 1:
+            # bend away from the tiles already down, so arms spread out instead of meeting
+            mass = np.mean([np.asarray(p.center) for p in placed], axis=0)
+            senses.sort(key=lambda sg: -float(np.dot(_rot(d, sg), e_pt - mass)))
         if end.turn_sense:
             senses = [end.turn_sense, -end.turn_sense]
         bends = []
@@ -103,17 +107,20 @@ def layout_chain(deal: Deal, rng: np.random.Generator, width: float, ratio: floa
             d2 = _rot(d, s)
             first_half = e_pt + d * (w / 2 + gap)
             center = first_half + d2 * (length / 4)
-            bends.append((center, _angle(d2), center + d2 * (length / 2 + gap * 0) , d2, s))
+            bends.append((center, _angle(d2), center + d2 * (length / 2), d2, s))
+        # look ahead: a straight tile that leaves no room to bend after it is a dead end
+        room = rect_corners(straight_center + d * (w + gap) / 2, _angle(d), straight_along + w + gap,
+                            length if double else w)
+        straight_ok = inside_rect(room, -ax, -ay, ax, ay)
         if end.turn_sense and not double:
             candidates = bends[:1] + [straight] + bends[1:]
-        else:
+        elif straight_ok:
             candidates = [straight] + bends
+        else:
+            candidates = bends + [straight]
         chosen = None
         for center, ang, new_pt, new_d, sense in candidates:
-            if double and sense == 0:
-                poly = rect_corners(center, ang, length, w)
-            else:
-                poly = rect_corners(center, ang, length, w)
+            poly = rect_corners(center, ang, length, w)
             if fits(poly):
                 chosen = (center, ang, new_pt, new_d, sense, poly)
                 break

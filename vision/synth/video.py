@@ -1,0 +1,404 @@
+"""Whole-deal videos: the engine plays a random legal deal, and every move is filmed as it happens
+at a table: an arm reaches in from the player's seat, lays the tile, and withdraws.
+
+Per video folder (CONTRACTS.md "Rendered data"): `frames/NNNNNN.jpg`, `NAME.mp4` (mp4v),
+`record.jsonl` (the true game record, engine JSON Lines), `moves.json` (for every event, the frame
+at which it becomes visible and the seat it came from) and `truth.jsonl` (per frame, every tile
+on the table with its corners and how much of it is visible).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import cv2
+import numpy as np
+from tqdm import tqdm
+
+from vision.synth import clutter, layouts
+from vision.synth.backgrounds import random_surface
+from vision.synth.camera import Camera, apply_light, encode_jpeg, make_camera, random_light
+from vision.synth.geometry import polygons_overlap
+from vision.synth.play import SEATS, Deal, deal_from_events, seat_names
+from vision.synth.scene import _apply_shadow, _frame_fraction, draw_tiles
+from vision.synth.styles import _jitter, random_style
+from vision.synth.tiles import PlacedTile
+
+log = logging.getLogger(__name__)
+
+# unit vector from the table centre toward each seat (south at the bottom of the picture)
+SEAT_DIR = {"south": np.array([0.0, 1.0]), "west": np.array([-1.0, 0.0]),
+            "north": np.array([0.0, -1.0]), "east": np.array([1.0, 0.0])}
+
+
+@dataclass
+class Frame:
+    present: list[int]  # indices into the video's tile objects
+    arm: tuple[np.ndarray, np.ndarray, str, int] | None = None  # start, fingertips, seat, shape seed
+    shake: tuple[float, float, float] = (0.0, 0.0, 0.0)  # dx, dy (px), rotation (rad)
+    flicker: float = 1.0
+
+
+@dataclass
+class Timeline:
+    frames: list[Frame] = field(default_factory=list)
+    moves: list[dict] = field(default_factory=list)
+
+
+def _game_events(rng: np.random.Generator, variant: str | None) -> list[dict]:
+    from engine.rules import VARIANTS, ruleset
+    from engine.simulate import random_game
+
+    variant = variant or str(rng.choice(list(VARIANTS)))
+    allowed = [p for p in ruleset(variant).players if p <= 4] or list(ruleset(variant).players)[:1]
+    players = int(rng.choice(allowed))
+    events = random_game(variant, seed=int(rng.integers(2**31)), players=players, deals=1)
+    return events
+
+
+def _full_deal(events: list[dict]) -> Deal:
+    from engine.game import apply, new_game
+
+    return deal_from_events(events, apply, new_game)
+
+
+def _fit_layout(deal: Deal, rng: np.random.Generator, size: tuple[int, int], style) -> tuple[list[PlacedTile], float, float]:
+    """The final layout at the largest tile size where every move finds a place."""
+    w_out, h_out = size
+    ratio = float(rng.uniform(1.95, 2.05))
+    half = (0.32 * w_out, 0.26 * h_out)
+    length = 0.085 * min(w_out, h_out) * 1.25
+    seed = int(rng.integers(2**31))
+    for _ in range(30):
+        for attempt in range(8):  # another way of bending may fit where this one did not
+            tiles = layouts.layout_chain(deal, np.random.default_rng([seed, attempt]), length / ratio, ratio, half,
+                                         lambda i: style)
+            if len(tiles) == len(deal.moves):
+                return tiles, length / ratio, ratio
+        length *= 0.93
+    raise RuntimeError("could not lay this deal out on the table; try another seed")
+
+
+class _Scene:
+    """Everything that stays put during a video, and the tile objects that come and go."""
+
+    def __init__(self, rng: np.random.Generator, size: tuple[int, int], events: list[dict]):
+        self.size = size
+        self.events = events
+        players = events[0]["players"]
+        self.seat_of = dict(zip(players, seat_names(len(players)), strict=True))
+        yaw = float(rng.normal(0, 0.03))
+        self.cam: Camera = make_camera(rng, size, max_tilt_deg=12.0, yaw=yaw, distortion=float(rng.uniform(-0.05, 0.05)))
+        cw, ch = self.cam.canvas_size
+        self.base, self.surface = random_surface(rng, ch, cw, str(rng.choice(["felt", "wood", "wood", "cloth", "plain"])))
+        self.style = random_style(rng, str(rng.choice(["white", "white", "ivory", "cream", "black", "valuecolor"])))
+        deal = _full_deal(events)
+        layout, self.w, self.ratio = _fit_layout(deal, rng, size, self.style)
+        self.center = self.cam.origin.copy()
+        layouts.transform_tiles(layout, 0.0, self.center, 0.01, rng)
+        self.tiles: list[PlacedTile] = []
+        self.layout_index: dict[tuple[int, int], int] = {}
+        for t in layout:
+            self.layout_index[tuple(sorted(t.values))] = len(self.tiles)
+            self.tiles.append(t)
+        self.slots: dict[str, list[int]] = {}  # seat -> tile objects in its row, in slot order
+        self.hand_index: dict[tuple[tuple[int, int], str], int] = {}
+        deal_event = next(e for e in events if e["event"] == "deal")
+        self.light_dir = np.array([math.cos(a := float(rng.uniform(0, 2 * math.pi))), math.sin(a)]) * float(rng.uniform(0.3, 1.2))
+        self.shadow_strength = float(rng.uniform(0.25, 0.5))
+        self.skin = {s: _jitter(rng, clutter.SKIN[int(rng.integers(len(clutter.SKIN)))], 10) for s in SEATS}
+        self._rows(deal_event, rng)
+        self._boneyard(deal_event, rng)
+        self.light = random_light(rng, size, strength=0.6)
+        self.light.blur = "none"
+        self._clutter(rng)
+
+    def _row_slot(self, seat: str, k: int, n: int) -> tuple[np.ndarray, float]:
+        d = SEAT_DIR[seat]
+        along = np.array([-d[1], d[0]])
+        w_out, h_out = self.size
+        reach = (0.44 * h_out if seat in ("south", "north") else 0.44 * w_out) - 0.5 * self.w * self.ratio
+        pitch = self.w * 1.12
+        c = self.center + d * reach + along * (k - (n - 1) / 2) * pitch
+        return c, math.atan2(d[1], d[0])
+
+    def _rows(self, deal_event: dict, rng) -> None:
+        from engine.tiles import Tile
+
+        hands = deal_event.get("hands") or {}
+        # room for the tiles a player may draw later
+        n_slots = max([len(h) for h in hands.values()] + [7]) + 3
+        for player, tiles in hands.items():
+            seat = self.seat_of[player]
+            self.slots[seat] = []
+            for k, text in enumerate(tiles):
+                t = Tile.parse(text)
+                self._add_hand_tile(seat, (t.a, t.b), k, n_slots)
+        self.n_slots = n_slots
+
+    def _add_hand_tile(self, seat: str, values: tuple[int, int], k: int, n: int) -> int:
+        c, ang = self._row_slot(seat, k, n)
+        t = PlacedTile(values, (float(c[0]), float(c[1])), ang, self.w, self.ratio, "down", seat, style=self.style)
+        t.extra["seat"] = seat
+        idx = len(self.tiles)
+        self.tiles.append(t)
+        self.slots[seat].append(idx)
+        self.hand_index[(values, seat)] = idx
+        return idx
+
+    def _boneyard(self, deal_event: dict, rng) -> None:
+        from engine.tiles import Tile
+
+        self.bone_index: dict[tuple[int, int], int] = {}
+        bones = [Tile.parse(x) for x in deal_event.get("boneyard") or []]
+        if not bones:
+            return
+        w_out, h_out = self.size
+        corner = self.center + np.array([0.36 * w_out, -0.33 * h_out])
+        box = (corner[0] - 0.1 * w_out, corner[1] - 0.1 * h_out, corner[0] + 0.1 * w_out, corner[1] + 0.12 * h_out)
+        avoid = [t.corners() for t in self.tiles]
+        for t in layouts.scatter([(b.a, b.b) for b in bones], rng, box, self.w, self.ratio, "down", "boneyard",
+                                 self.style, avoid, tries=200):
+            self.bone_index[t.values] = len(self.tiles)
+            self.tiles.append(t)
+        missing = len(bones) - len(self.bone_index)
+        if missing:
+            raise RuntimeError(f"{missing} boneyard tiles found no room; try another seed")
+
+    def _clutter(self, rng) -> None:
+        cw, ch = self.cam.canvas_size
+        shadow = clutter.ShadowLayer(np.zeros((ch // 4 + 1, cw // 4 + 1), np.uint8), 4, self.light_dir)
+        polys = [t.corners() for t in self.tiles]
+        items = []
+        w_out, h_out = self.size
+        for _ in range(int(rng.integers(0, 4))):
+            name = str(rng.choice(["coin", "cup", "pen", "score_sheet", "card"]))
+            s = self.w * self.ratio * float(rng.uniform(0.6, 1.2))
+            c = self.center + np.array([rng.choice([-1, 1]) * rng.uniform(0.38, 0.5) * w_out, rng.uniform(-0.45, 0.45) * h_out])
+            probe = np.array([c + (-s * 1.6, -s * 1.6), c + (s * 1.6, -s * 1.6), c + (s * 1.6, s * 1.6), c + (-s * 1.6, s * 1.6)])
+            if any(polygons_overlap(probe, p) for p in polys):
+                continue
+            poly, height = clutter.OBJECTS[name](np.zeros((1, 1, 3), np.uint8), np.random.default_rng(0), c, s, 0.3)
+            shadow.add(poly, height * s)
+            items.append((name, c, s))
+        _apply_shadow(self.base, shadow, self.w, self.shadow_strength)
+        for name, c, s in items:
+            clutter.OBJECTS[name](self.base, rng, c, s, 0.3)
+
+    def slots_all(self) -> list[int]:
+        return [i for v in self.slots.values() for i in v]
+
+    def arm_start(self, seat: str, target: np.ndarray) -> np.ndarray:
+        d = SEAT_DIR[seat]
+        w_out, h_out = self.size
+        far = 0.8 * (h_out if seat in ("south", "north") else w_out)
+        lateral = np.array([-d[1], d[0]])
+        off = float(np.dot(target - self.center, lateral))
+        return self.center + d * far + lateral * off * 0.6
+
+    def render(self, frame: Frame, rng: np.random.Generator) -> tuple[np.ndarray, list[dict]]:
+        canvas = self.base.copy()
+        cw, ch = self.cam.canvas_size
+        tiles = [self.tiles[i] for i in frame.present]
+        shadow = clutter.ShadowLayer(np.zeros((ch // 4 + 1, cw // 4 + 1), np.uint8), 4, self.light_dir)
+        draw_tiles(canvas, tiles, self.cam, None, shadow, self.shadow_strength)
+        occl = None
+        if frame.arm is not None:
+            start, tip, seat, shape_seed = frame.arm
+            arm_shadow = clutter.ShadowLayer(np.zeros_like(shadow.mask), 4, self.light_dir)
+            clutter.arm(np.zeros((1, 1, 3), np.uint8), np.random.default_rng(shape_seed), start, tip, self.w, arm_shadow,
+                        skin=self.skin[seat])
+            _apply_shadow(canvas, arm_shadow, self.w * 3, self.shadow_strength * 0.8)
+            parts = clutter.arm(canvas, np.random.default_rng(shape_seed), start, tip, self.w, None, skin=self.skin[seat])
+            occl = np.zeros((ch // 4 + 1, cw // 4 + 1), np.uint8)
+            for p in parts:
+                cv2.fillPoly(occl, [np.round(p / 4).astype(np.int32)], 255)
+        dx, dy, rot = frame.shake
+        w_out, h_out = self.size
+        s = np.array([[math.cos(rot), -math.sin(rot), 0], [math.sin(rot), math.cos(rot), 0], [0, 0, 1]])
+        c = np.array([[1, 0, w_out / 2 + dx], [0, 1, h_out / 2 + dy], [0, 0, 1]]) @ s @ np.array([[1, 0, -w_out / 2], [0, 1, -h_out / 2], [0, 0, 1]])
+        cam = replace(self.cam, h_plane=c @ self.cam.h_plane)
+        img = apply_light(cam.render(canvas), self.light, rng, frame.flicker)
+        truth = []
+        for i, t in zip(frame.present, tiles, strict=True):
+            corners = cam.project(t.corners())
+            vis = 1.0
+            if occl is not None:
+                m = np.zeros_like(occl)
+                cv2.fillPoly(m, [np.round(t.corners() / 4).astype(np.int32)], 255)
+                vis = 1.0 - np.count_nonzero(m & occl) / max(1, int(np.count_nonzero(m)))
+            truth.append({"id": i, "values": list(t.values) if t.face == "up" else None, "face": t.face,
+                          "owner": t.owner, "corners": [[round(float(x), 1) for x in p] for p in corners],
+                          "halves": [[round(float(x), 1) for x in p] for p in cam.project(t.halves())],
+                          "visible": round(float(vis), 3), "in_frame": round(_frame_fraction(corners, w_out, h_out), 3)})
+        return img, truth
+
+
+def _ease(a: float) -> float:
+    return a * a * (3 - 2 * a)
+
+
+def _plan(scene: _Scene, rng: np.random.Generator, fps: int) -> Timeline:
+    """Frames for the whole deal: idle, then per event an arm's reach, hold and withdrawal."""
+    from engine.tiles import Tile
+
+    tl = Timeline()
+    present = set(scene.slots_all()) | set(scene.bone_index.values())
+    reach = max(3, round(0.5 * fps))
+    hold = max(2, round(0.3 * fps))
+    idle = max(2, round(0.3 * fps))
+    t_frame = [0]
+
+    def shake_and_flicker():
+        k = t_frame[0]
+        t_frame[0] += 1
+        bump = 3.0 if rng.random() < 0.03 else 1.0
+        return ((float(rng.normal(0, 0.6 * bump)), float(rng.normal(0, 0.6 * bump)), float(rng.normal(0, 0.0015 * bump))),
+                float(1 + 0.03 * math.sin(k * 0.7) + rng.normal(0, 0.01) - (0.15 if rng.random() < 0.02 else 0.0)))
+
+    def add(arm=None, n=1):
+        for _ in range(n):
+            shake, flick = shake_and_flicker()
+            tl.frames.append(Frame(sorted(present), arm, shake, flick))
+
+    def reach_in_and_out(seat, target, shape_seed, on_arrive, at_arrive_record):
+        start = scene.arm_start(seat, target)
+        for k in range(1, reach + 1):
+            add((start, start + (target - start) * _ease(k / reach), seat, shape_seed))
+        on_arrive()
+        at_arrive_record["placed_frame"] = len(tl.frames)
+        add((start, target, seat, shape_seed), hold)
+        for k in range(reach - 1, -1, -1):
+            add((start, start + (target - start) * _ease(k / reach), seat, shape_seed) if k > 0 else None)
+
+    add(None, max(3, round(1.0 * fps)))
+    hand_slots = {s: list(v) for s, v in scene.slots.items()}
+    for idx, e in enumerate(scene.events):
+        kind = e["event"]
+        if kind not in ("play", "draw", "pass", "reveal"):
+            continue
+        seat = scene.seat_of.get(e.get("player"), "south")
+        rec = {"event": idx, "kind": kind, "player": e.get("player"), "seat": seat, "start_frame": len(tl.frames)}
+        if kind == "play":
+            t = Tile.parse(e["tile"])
+            obj = scene.layout_index[(t.a, t.b)]
+            rec["tile"] = str(t)
+            rec["object"] = obj
+            hand_obj = scene.hand_index.get(((t.a, t.b), seat))
+            tile = scene.tiles[obj]
+            d = SEAT_DIR[seat]
+            target = np.asarray(tile.center) + d * 0.15 * tile.length
+            if hand_obj is not None:
+                present.discard(hand_obj)
+
+            def arrive(obj=obj):
+                present.add(obj)
+            reach_in_and_out(seat, target, int(rng.integers(2**31)), arrive, rec)
+        elif kind == "draw":
+            t = Tile.parse(e["tile"])
+            rec["tile"] = str(t)
+            bone = scene.bone_index.get((t.a, t.b))
+            target = np.asarray(scene.tiles[bone].center) if bone is not None else scene.center
+            new_slot = len(hand_slots[seat])
+            drawn = scene._add_hand_tile(seat, (t.a, t.b), new_slot, scene.n_slots)
+            hand_slots[seat].append(drawn)
+            rec["object"] = drawn
+
+            def take(bone=bone):
+                if bone is not None:
+                    present.discard(bone)
+            reach_in_and_out(seat, target, int(rng.integers(2**31)), take, rec)
+            present.add(drawn)
+        elif kind == "pass":
+            rec["placed_frame"] = len(tl.frames)
+            add(None, idle)
+        elif kind == "reveal":
+            # the hand is turned face up in its row for the count
+            for obj in hand_slots.get(seat, []):
+                if obj in present:
+                    scene.tiles[obj].face = "up"
+            rec["placed_frame"] = len(tl.frames)
+            add(None, idle)
+        tl.moves.append(rec)
+    add(None, max(3, round(1.5 * fps)))
+    return tl
+
+
+def render_video(folder: Path, rng: np.random.Generator, size: tuple[int, int] = (960, 720), fps: int = 10,
+                 variant: str | None = None, progress: bool = True) -> dict:
+    """Render one deal into `folder`; returns the moves.json content."""
+    from engine.record import dumps_event
+
+    events = _game_events(rng, variant)
+    scene = _Scene(rng, size, events)
+    tl = _plan(scene, rng, fps)
+    frames_dir = folder / "frames"
+    frames_dir.mkdir(parents=True, exist_ok=True)
+    (folder / "record.jsonl").write_text("".join(dumps_event(e) + "\n" for e in events))
+    writer = cv2.VideoWriter(str(folder / f"{folder.name}.mp4"), cv2.VideoWriter_fourcc(*"mp4v"), fps, size)
+    if not writer.isOpened():
+        raise RuntimeError("OpenCV cannot write MP4 (mp4v) here; install opencv-python-headless with FFmpeg")
+    # faces flip at reveal: remember each frame's faces, since the objects are shared
+    face_plan = _faces_per_frame(scene, tl)
+    visible_at: dict[int, int] = {}
+    with open(folder / "truth.jsonl", "w") as truth_file:
+        for k, frame in enumerate(tqdm(tl.frames, desc=folder.name, unit="frame", disable=not progress)):
+            for obj, face in face_plan[k].items():
+                scene.tiles[obj].face = face
+            img, truth = scene.render(frame, rng)
+            data = encode_jpeg(img, 88)
+            (frames_dir / f"{k:06d}.jpg").write_bytes(data)
+            writer.write(cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR))
+            truth_file.write(json.dumps({"frame": k, "tiles": truth}, separators=(",", ":")) + "\n")
+            for t in truth:
+                if t["visible"] >= 0.95 and t["id"] not in visible_at:
+                    visible_at[t["id"]] = k
+    writer.release()
+    moves = []
+    for rec in tl.moves:
+        rec = dict(rec)
+        obj = rec.pop("object", None)
+        if rec["kind"] == "play":
+            # the frame where the laid tile is first seen whole (the hand has moved off it)
+            rec["frame"] = visible_at.get(obj, rec["placed_frame"])
+        else:
+            rec["frame"] = rec["placed_frame"]
+        moves.append(rec)
+    out = {"fps": fps, "size": list(size), "frames": len(tl.frames), "variant": events[0]["variant"],
+           "players": events[0]["players"], "seats": scene.seat_of, "moves": moves}
+    (folder / "moves.json").write_text(json.dumps(out, indent=1))
+    return out
+
+
+def _faces_per_frame(scene: _Scene, tl: Timeline) -> list[dict[int, str]]:
+    """Hand tiles are face down until their owner's reveal; record the face per frame."""
+    final = {i: t.face for i, t in enumerate(scene.tiles)}
+    reveal_at: dict[int, int] = {}
+    for rec in tl.moves:
+        if rec["kind"] == "reveal":
+            for obj in scene.slots.get(rec["seat"], []):
+                if final[obj] == "up" and scene.tiles[obj].owner != "layout":
+                    reveal_at[obj] = rec["placed_frame"]
+    plans = []
+    for k in range(len(tl.frames)):
+        plans.append({obj: ("up" if k >= f else "down") for obj, f in reveal_at.items()})
+    return plans
+
+
+def video_rng(seed: int, index: int) -> np.random.Generator:
+    return np.random.default_rng([int(seed), int(index), 0xF11E])
+
+
+def write_videos(out: Path, n: int, seed: int, size: tuple[int, int] = (960, 720), fps: int = 10) -> list[dict]:
+    if not 1 <= fps <= 60:
+        raise ValueError(f"fps must be 1..60 (10-30 is sensible), got {fps}")
+    results = []
+    for i in range(n):
+        name = f"deal_s{seed}_{i:03d}"
+        results.append(render_video(out / "videos" / name, video_rng(seed, i), size, fps))
+        log.info("video %s: %d frames, %d events", name, results[-1]["frames"], len(results[-1]["moves"]))
+    return results
