@@ -1,0 +1,92 @@
+"""`dominocam train`: render the scenes if missing, train the YOLO-OBB tile detector, export ONNX.
+
+Needs the training extra (`pip install -e '.[train]'`): torch and ultralytics are imported here
+only, never on the runtime path.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import shutil
+import subprocess
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+log = logging.getLogger("dominocam.train")
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--data", type=Path, default=ROOT / "datasets" / "generated" / "train640",
+                        help="rendered data set (rendered with `dominocam synth` if DIR/data.yaml is missing)")
+    parser.add_argument("--images", type=int, default=1700, help="images to render when --data is missing")
+    parser.add_argument("--render-seed", type=int, default=1, help="renderer seed when --data is missing")
+    parser.add_argument("--epochs", type=int, default=30, help="epochs (an upper bound with --time-limit-h)")
+    parser.add_argument("--imgsz", type=int, default=640, help="network input size in pixels")
+    parser.add_argument("--batch", type=int, default=16)
+    parser.add_argument("--time-limit-h", type=float, default=None,
+                        help="end training (whole epochs, full LR schedule) within this many hours")
+    parser.add_argument("--warmup-epochs", type=float, default=1.0)
+    parser.add_argument("--close-mosaic", type=int, default=3, help="last epochs trained without mosaic")
+    parser.add_argument("--out", type=Path, default=ROOT / "models", help="where tiles-obb.{pt,onnx} go")
+    parser.add_argument("--runs", type=Path, default=ROOT / "runs", help="Ultralytics run folder")
+    parser.add_argument("--name", default="tiles-obb", help="run name under --runs")
+    parser.add_argument("--weights", type=Path, default=None,
+                        help="skip training: export these weights (e.g. runs/tiles-obb/weights/last.pt)")
+    parser.add_argument("--config-dir", type=Path, default=ROOT / ".ultralytics",
+                        help="YOLO_CONFIG_DIR (settings and the stand-in font)")
+
+
+def _render(data: Path, images: int, seed: int, imgsz: int) -> None:
+    cmd = [sys.executable, "-m", "dominocam", "synth", "--out", str(data), "--images", str(images),
+           "--videos", "0", "--seed", str(seed), "--size", f"{imgsz}x{imgsz}"]
+    log.info("rendering the training set: %s", " ".join(cmd))
+    done = subprocess.run(cmd, check=False)
+    if done.returncode != 0 or not (data / "data.yaml").is_file():
+        raise SystemExit(f"rendering failed (exit {done.returncode}): run the command above by hand")
+
+
+def run(args: argparse.Namespace) -> int:
+    from vision.detect import training
+
+    training.prepare_offline(args.config_dir)
+    started = time.time()
+    summary: dict = {"started": datetime.now(UTC).isoformat(timespec="seconds"), "imgsz": args.imgsz}
+    if args.weights is None:
+        if not (args.data / "data.yaml").is_file():
+            _render(args.data, args.images, args.render_seed, args.imgsz)
+        deadline = started + args.time_limit_h * 3600 if args.time_limit_h else None
+        settings = training.TrainSettings(
+            data_yaml=args.data / "data.yaml", project=args.runs, name=args.name,
+            epochs=args.epochs, imgsz=args.imgsz, batch=args.batch, deadline=deadline,
+            warmup_epochs=args.warmup_epochs, close_mosaic=args.close_mosaic,
+        )
+        log.info("training %s from scratch on %s: %d epochs max, imgsz %d, batch %d",
+                 training.MODEL_YAML, settings.data_yaml, args.epochs, args.imgsz, args.batch)
+        weights = training.train(settings)
+        summary.update(data=str(args.data), epochs_max=args.epochs, batch=args.batch,
+                       train_hours=round((time.time() - started) / 3600, 3))
+    else:
+        weights = args.weights
+        if not weights.is_file():
+            log.error("--weights %s does not exist", weights)
+            return 1
+    onnx = training.export_onnx(weights, args.imgsz)
+    args.out.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(weights, args.out / "tiles-obb.pt")
+    shutil.copyfile(onnx, args.out / "tiles-obb.onnx")
+    summary.update(weights=str(weights), onnx_bytes=(args.out / "tiles-obb.onnx").stat().st_size)
+    results = weights.parent.parent / "results.csv"
+    if results.is_file():
+        lines = results.read_text().strip().splitlines()
+        summary["epochs_done"] = len(lines) - 1
+        summary["last_epoch_metrics"] = dict(zip(
+            [h.strip() for h in lines[0].split(",")], [v.strip() for v in lines[-1].split(",")], strict=False))
+    (args.out / "tiles-obb.train.json").write_text(json.dumps(summary, indent=1) + "\n")
+    log.info("wrote %s and %s", args.out / "tiles-obb.pt", args.out / "tiles-obb.onnx")
+    return 0

@@ -1,0 +1,103 @@
+"""Whole-frame vs sliced inference, driven by a stand-in network with a minimum visible tile size."""
+
+import numpy as np
+import pytest
+from detect_fakes import draw_tiles, fake_runner, scatter_tiles
+
+from vision.detect import DetectorSettings, TileDetector
+from vision.detect.slicing import Window, cut_by_edge, windows
+
+
+def _matched(truth: np.ndarray, found_xywhr: np.ndarray, tol: float = 3.0) -> np.ndarray:
+    """For each true tile, how many detections have their centre within tol px."""
+    if len(found_xywhr) == 0:
+        return np.zeros(len(truth), int)
+    d = np.linalg.norm(truth[:, None, :2] - found_xywhr[None, :, :2], axis=2)
+    return (d < tol).sum(axis=1)
+
+
+def test_windows_cover_the_frame_with_the_requested_overlap():
+    wins = windows(1900, 1000, 640, 160)
+    xs = sorted({w.x0 for w in wins})
+    ys = sorted({w.y0 for w in wins})
+    assert xs[0] == 0 and xs[-1] + 640 == 1900
+    assert ys[0] == 0 and ys[-1] + 640 == 1000
+    assert all(b - a <= 640 - 160 for a, b in zip(xs, xs[1:], strict=False))
+    assert len(wins) == len(xs) * len(ys)
+
+
+def test_small_frame_is_one_window():
+    (win,) = windows(500, 300, 640, 160)
+    assert (win.width, win.height) == (500, 300)
+    assert win.inner_edges() == (False, False, False, False)
+
+
+def test_boxes_cut_by_an_inner_window_edge_are_flagged_but_not_at_frame_borders():
+    win = Window(x0=0, y0=480, width=640, height=640, frame_width=1280, frame_height=1120)
+    corners = np.float32([
+        [[1, 100], [40, 100], [40, 120], [1, 120]],      # at the frame's left border: kept
+        [[620, 100], [639, 100], [639, 120], [620, 120]],  # at the inner right edge: cut
+        [[100, 1], [140, 1], [140, 20], [100, 20]],       # at the inner top edge: cut
+        [[300, 300], [340, 300], [340, 320], [300, 320]],  # inside
+    ])
+    assert cut_by_edge(corners, win, 3.0).tolist() == [False, True, True, False]
+
+
+def test_large_frame_with_tiny_tiles_is_sliced_and_every_tile_found_once():
+    rng = np.random.default_rng(11)
+    size = (3000, 1800)  # tiles of 30 px are 6 px at the whole-frame network input
+    truth = scatter_tiles(rng, size, 40, 30.0)
+    # put one tile right across the first window seam
+    truth[0, :2] = [560, 300]
+    frame = draw_tiles(size, truth)
+    det = TileDetector(runner=fake_runner(min_long_px=20), settings=DetectorSettings(conf=0.25))
+    assert len(det.detect_whole(frame)) == 0  # the whole-frame pass loses them all
+    found = det.detect(frame)
+    assert det.last.sliced and det.last.scale == pytest.approx(1.0)
+    assert _matched(truth, found.xywhr).tolist() == [1] * len(truth)
+    assert len(found) == len(truth)
+    assert np.allclose(found.long_side, 30.0, atol=2.5)
+
+
+def test_mid_size_tiles_are_sliced_at_the_target_scale_in_frame_pixels():
+    rng = np.random.default_rng(5)
+    size = (1536, 2040)  # like the real photos: 100 px tiles are 31 px at the network input
+    truth = scatter_tiles(rng, size, 25, 100.0)
+    frame = draw_tiles(size, truth)
+    settings = DetectorSettings(min_tile_px=40, target_tile_px=64)
+    det = TileDetector(runner=fake_runner(min_long_px=20), settings=settings)
+    found = det.detect(frame)
+    assert det.last.sliced and det.last.scale == pytest.approx(0.64, abs=0.03)
+    assert _matched(truth, found.xywhr).tolist() == [1] * len(truth)
+    assert len(found) == len(truth)
+    assert np.allclose(found.long_side, 100.0, atol=4)
+
+
+def test_big_tiles_need_one_pass_only():
+    rng = np.random.default_rng(8)
+    size = (1280, 720)
+    truth = scatter_tiles(rng, size, 6, 160.0)
+    det = TileDetector(runner=fake_runner(min_long_px=20))
+    found = det.detect(draw_tiles(size, truth))
+    assert det.last.passes == 1 and not det.last.sliced
+    assert _matched(truth, found.xywhr, tol=4).tolist() == [1] * len(truth)
+
+
+def test_slicing_can_be_switched_off():
+    rng = np.random.default_rng(2)
+    size = (3000, 1800)
+    frame = draw_tiles(size, scatter_tiles(rng, size, 10, 30.0))
+    det = TileDetector(runner=fake_runner(), settings=DetectorSettings(slicing=False))
+    assert len(det.detect(frame)) == 0 and det.last.passes == 1
+
+
+@pytest.mark.parametrize("bad", [None, np.zeros((0, 0, 3), np.uint8), np.zeros((10, 10, 3), np.float32)])
+def test_bad_frames_say_what_is_needed(bad):
+    det = TileDetector(runner=fake_runner())
+    with pytest.raises(ValueError, match="image"):
+        det.detect(bad)
+
+
+def test_missing_model_file_tells_how_to_get_one(tmp_path):
+    with pytest.raises(FileNotFoundError, match="dominocam train"):
+        TileDetector(tmp_path / "nope.onnx")

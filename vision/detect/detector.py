@@ -1,0 +1,186 @@
+"""TileDetector: the ONNX tile detector on the CPU, whole-frame or sliced, in original frame pixels."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.detect.decode import RawBoxes, decode_obb, suppress
+from vision.detect.detections import CLASS_NAMES, Detections
+from vision.detect.geometry import Letterbox, letterbox, rotated_nms, xywhr_to_corners
+from vision.detect.slicing import Window, cut_by_edge, windows
+
+log = logging.getLogger(__name__)
+
+DEFAULT_MODEL = Path(__file__).resolve().parents[2] / "models" / "tiles-obb.onnx"
+
+
+@dataclass(frozen=True)
+class DetectorSettings:
+    """Thresholds and the slicing policy (measured choices are in models/README.md)."""
+
+    conf: float = 0.25  # working confidence threshold
+    iou: float = 0.7  # NMS inside one network pass (Ultralytics' predict default)
+    merge_iou: float = 0.6  # NMS across overlapping slices
+    threads: int = 2
+    slicing: bool = True
+    min_tile_px: float = 40.0  # median tile long side at the network input below which we slice
+    target_tile_px: float = 64.0  # tile long side the slices aim for (middle of the training sizes)
+    max_upscale: float = 2.0
+    overlap_px: int = 160  # slice overlap at the slice scale; raised to fit the largest tile seen
+    edge_margin_px: float = 3.0
+
+
+@dataclass
+class PassInfo:
+    """What the last `detect` call did, for logs and benchmarks."""
+
+    passes: int = 0
+    scale: float = 1.0
+    sliced: bool = False
+    windows: list[Window] = field(default_factory=list)
+
+
+class TileDetector:
+    """Create once per process: the onnxruntime session is built in the constructor."""
+
+    def __init__(
+        self,
+        model_path: str | Path = DEFAULT_MODEL,
+        settings: DetectorSettings | None = None,
+        *,
+        runner: Callable[[np.ndarray], np.ndarray] | None = None,
+        imgsz: int = 640,
+    ):
+        """Load the ONNX model; `runner` (blob -> raw output) replaces the session in tests."""
+        self.settings = settings or DetectorSettings()
+        self.model_path = Path(model_path)
+        self.num_classes = len(CLASS_NAMES)
+        self.imgsz = imgsz
+        self.last = PassInfo()
+        if runner is not None:
+            self._runner = runner
+            return
+        import onnxruntime as ort
+
+        if not self.model_path.is_file():
+            raise FileNotFoundError(
+                f"detector model {self.model_path} not found: run `dominocam train` "
+                "or pass the path of an exported tiles-obb.onnx"
+            )
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = self.settings.threads
+        options.inter_op_num_threads = 1
+        options.log_severity_level = 3
+        session = ort.InferenceSession(
+            str(self.model_path), sess_options=options, providers=["CPUExecutionProvider"]
+        )
+        inp = session.get_inputs()[0]
+        if isinstance(inp.shape[2], int):
+            self.imgsz = int(inp.shape[2])
+        out_rows = session.get_outputs()[0].shape[1]
+        if isinstance(out_rows, int):
+            self.num_classes = int(out_rows) - 5
+        name = inp.name
+        self._runner = lambda blob: session.run(None, {name: blob})[0]
+
+    # -- one network pass -------------------------------------------------------------------
+    def _run(self, image: np.ndarray) -> np.ndarray:
+        blob = cv2.cvtColor(image, cv2.COLOR_BGR2RGB).transpose(2, 0, 1)[None]
+        blob = np.ascontiguousarray(blob, dtype=np.float32) / 255.0
+        return self._runner(blob)
+
+    def _pass(self, image: np.ndarray, *, scaleup: bool = True) -> tuple[RawBoxes, Letterbox]:
+        """Letterbox, run, decode, NMS: boxes in network-input pixels and the mapping back."""
+        net_input, box = letterbox(image, self.imgsz, scaleup=scaleup)
+        raw = decode_obb(self._run(net_input), self.num_classes, self.settings.conf)
+        self.last.passes += 1
+        return suppress(raw, self.settings.iou), box
+
+    @staticmethod
+    def _to_detections(raw: RawBoxes, box: Letterbox, offset=(0.0, 0.0), scale: float = 1.0) -> Detections:
+        corners = box.to_frame(xywhr_to_corners(raw.xywhr))
+        corners = (corners + np.asarray(offset, np.float32)) / scale
+        return Detections(corners.astype(np.float32), raw.confidence, raw.class_id)
+
+    # -- public ------------------------------------------------------------------------------
+    def detect_whole(self, frame: np.ndarray) -> Detections:
+        """One pass on the whole frame, letterboxed to the network size."""
+        raw, box = self._pass(frame)
+        return self._to_detections(raw, box)
+
+    def detect_sliced(self, frame: np.ndarray, scale: float, *, largest_tile_px: float = 0.0) -> Detections:
+        """Rescale the frame by `scale`, run overlapping windows, merge with NMS."""
+        s = self.settings
+        h, w = frame.shape[:2]
+        sw, sh = max(round(w * scale), 1), max(round(h * scale), 1)
+        interp = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
+        scaled = frame if (sw, sh) == (w, h) else cv2.resize(frame, (sw, sh), interpolation=interp)
+        overlap = int(min(max(s.overlap_px, 1.5 * largest_tile_px * scale), self.imgsz // 2))
+        parts = []
+        self.last.windows = windows(sw, sh, self.imgsz, overlap)
+        for win in self.last.windows:
+            crop = scaled[win.y0 : win.y0 + win.height, win.x0 : win.x0 + win.width]
+            raw, box = self._pass(crop, scaleup=False)
+            dets = self._to_detections(raw, box)
+            dets = dets[~cut_by_edge(dets.corners, win, s.edge_margin_px)]
+            parts.append(
+                Detections(
+                    (dets.corners + np.float32([win.x0, win.y0])) / np.float32(scale),
+                    dets.confidence,
+                    dets.class_id,
+                )
+            )
+        merged = Detections.concat(parts)
+        keep = rotated_nms(merged.xywhr, merged.confidence, s.merge_iou)
+        return merged[keep]
+
+    def slice_scale(self, frame_shape: tuple[int, ...], whole: Detections) -> float | None:
+        """The scale for sliced inference, or None when the whole-frame pass is good enough."""
+        s = self.settings
+        h, w = frame_shape[:2]
+        gain = self.imgsz / max(h, w)
+        if len(whole):
+            median = float(np.median(whole.long_side))
+            if median * gain >= s.min_tile_px:
+                return None
+            scale = s.target_tile_px / max(median, 1.0)
+        else:
+            scale = 1.0  # nothing seen: look at native resolution
+        scale = min(scale, s.max_upscale)
+        return None if scale <= gain * 1.05 else scale
+
+    def detect(self, frame: np.ndarray) -> Detections:
+        """All tiles in a BGR frame (as OpenCV loads it); corners in that frame's pixels.
+
+        Large frames are first seen whole, downscaled to the network size; where the tiles come
+        out too small there, the frame is sliced at a scale that brings them to the training sizes.
+        """
+        frame = _as_bgr(frame)
+        self.last = PassInfo()
+        whole = self.detect_whole(frame)
+        scale = self.slice_scale(frame.shape, whole) if self.settings.slicing else None
+        if scale is None:
+            self.last.scale = self.imgsz / max(frame.shape[:2])
+            return whole
+        largest = float(whole.long_side.max()) if len(whole) else 0.0
+        self.last.sliced, self.last.scale = True, scale
+        log.debug("slicing at scale %.3f (whole pass found %d tiles)", scale, len(whole))
+        return self.detect_sliced(frame, scale, largest_tile_px=largest)
+
+
+def _as_bgr(frame: np.ndarray) -> np.ndarray:
+    if frame is None or not isinstance(frame, np.ndarray) or frame.size == 0:
+        raise ValueError("detect() needs a non-empty image array (BGR, as cv2.imread returns)")
+    if frame.dtype != np.uint8:
+        raise ValueError(f"detect() needs a uint8 image, got {frame.dtype}")
+    if frame.ndim == 2:
+        return cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
+    if frame.shape[2] == 4:
+        return cv2.cvtColor(frame, cv2.COLOR_BGRA2BGR)
+    return frame
