@@ -27,7 +27,7 @@ def _plain_tiles(render, min_len: float = 60.0):
 def test_rectified_halves_show_the_labelled_pips(kind):
     checked = wrong = 0
     mistakes = []
-    for seed in range(10):
+    for seed in range(14):
         rng = np.random.default_rng([77, seed, len(kind)])
         r = render_scene(rng, (640, 640), kind=kind, length=float(rng.uniform(90, 130)), style_kind="white")
         img = as_saved(r)

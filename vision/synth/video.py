@@ -3,8 +3,9 @@ at a table: an arm reaches in from the player's seat, lays the tile, and withdra
 
 Per video folder (CONTRACTS.md "Rendered data"): `frames/NNNNNN.jpg`, `NAME.mp4` (mp4v),
 `record.jsonl` (the true game record, engine JSON Lines), `moves.json` (for every event, the frame
-at which it becomes visible and the seat it came from) and `truth.jsonl` (per frame, every tile
-on the table with its corners and how much of it is visible).
+at which it becomes visible and the seat it came from) and `truth/NNNNNN.json` (per frame, the
+still-image truth format: every tile on the table, parents as indices into that frame's list,
+plus how much of each tile is visible).
 """
 
 from __future__ import annotations
@@ -105,6 +106,7 @@ class _Scene:
         for t in layout:
             self.layout_index[tuple(sorted(t.values))] = len(self.tiles)
             self.tiles.append(t)
+        self.parent_obj = {i: t.parent for i, t in enumerate(layout) if t.parent is not None}
         self.slots: dict[str, list[int]] = {}  # seat -> tile objects in its row, in slot order
         self.hand_index: dict[tuple[tuple[int, int], str], int] = {}
         deal_event = next(e for e in events if e["event"] == "deal")
@@ -224,6 +226,7 @@ class _Scene:
         cam = replace(self.cam, h_plane=c @ self.cam.h_plane)
         img = apply_light(cam.render(canvas), self.light, rng, frame.flicker)
         truth = []
+        pos = {obj: k for k, obj in enumerate(frame.present)}
         for i, t in zip(frame.present, tiles, strict=True):
             corners = cam.project(t.corners())
             vis = 1.0
@@ -231,10 +234,16 @@ class _Scene:
                 m = np.zeros_like(occl)
                 cv2.fillPoly(m, [np.round(t.corners() / 4).astype(np.int32)], 255)
                 vis = 1.0 - np.count_nonzero(m & occl) / max(1, int(np.count_nonzero(m)))
-            truth.append({"id": i, "values": list(t.values) if t.face == "up" else None, "face": t.face,
-                          "owner": t.owner, "corners": [[round(float(x), 1) for x in p] for p in corners],
+            parent = self.parent_obj.get(i)
+            truth.append({"values": list(t.values) if t.face == "up" else None,
                           "halves": [[round(float(x), 1) for x in p] for p in cam.project(t.halves())],
-                          "visible": round(float(vis), 3), "in_frame": round(_frame_fraction(corners, w_out, h_out), 3)})
+                          "corners": [[round(float(x), 1) for x in p] for p in corners],
+                          "face": t.face, "parent": pos.get(parent) if parent is not None else None,
+                          "joint": t.joint, "owner": t.owner,
+                          # extensions
+                          "id": i, "hidden_values": list(t.values) if t.face == "down" else None,
+                          "seat": t.extra.get("seat"), "visible": round(float(vis), 3),
+                          "in_frame": round(_frame_fraction(corners, w_out, h_out), 3)})
         return img, truth
 
 
@@ -329,8 +338,9 @@ def _plan(scene: _Scene, rng: np.random.Generator, fps: int) -> Timeline:
 
 
 def render_video(folder: Path, rng: np.random.Generator, size: tuple[int, int] = (960, 720), fps: int = 10,
-                 variant: str | None = None, progress: bool = True) -> dict:
-    """Render one deal into `folder`; returns the moves.json content."""
+                 variant: str | None = None, progress: bool = True, max_frames: int | None = None) -> dict:
+    """Render one deal into `folder`; returns the moves.json content. `max_frames` stops early
+    (for quick checks; the record and moves still describe the whole deal)."""
     from engine.record import dumps_event
 
     events = _game_events(rng, variant)
@@ -345,18 +355,21 @@ def render_video(folder: Path, rng: np.random.Generator, size: tuple[int, int] =
     # faces flip at reveal: remember each frame's faces, since the objects are shared
     face_plan = _faces_per_frame(scene, tl)
     visible_at: dict[int, int] = {}
-    with open(folder / "truth.jsonl", "w") as truth_file:
-        for k, frame in enumerate(tqdm(tl.frames, desc=folder.name, unit="frame", disable=not progress)):
-            for obj, face in face_plan[k].items():
-                scene.tiles[obj].face = face
-            img, truth = scene.render(frame, rng)
-            data = encode_jpeg(img, 88)
-            (frames_dir / f"{k:06d}.jpg").write_bytes(data)
-            writer.write(cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR))
-            truth_file.write(json.dumps({"frame": k, "tiles": truth}, separators=(",", ":")) + "\n")
-            for t in truth:
-                if t["visible"] >= 0.95 and t["id"] not in visible_at:
-                    visible_at[t["id"]] = k
+    truth_dir = folder / "truth"
+    truth_dir.mkdir(exist_ok=True)
+    frames = tl.frames if max_frames is None else tl.frames[:max_frames]
+    for k, frame in enumerate(tqdm(frames, desc=folder.name, unit="frame", disable=not progress)):
+        for obj, face in face_plan[k].items():
+            scene.tiles[obj].face = face
+        img, truth = scene.render(frame, rng)
+        data = encode_jpeg(img, 88)
+        (frames_dir / f"{k:06d}.jpg").write_bytes(data)
+        writer.write(cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR))
+        doc = {"image": f"frames/{k:06d}.jpg", "size": list(size), "frame": k, "tiles": truth}
+        (truth_dir / f"{k:06d}.json").write_text(json.dumps(doc, separators=(",", ":")))
+        for t in truth:
+            if t["visible"] >= 0.95 and t["id"] not in visible_at:
+                visible_at[t["id"]] = k
     writer.release()
     moves = []
     for rec in tl.moves:
