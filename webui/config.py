@@ -40,6 +40,8 @@ DEFAULTS: dict[str, Any] = {
     "SSE_MAX_CLIENTS": 128,
     # No frame for this long: the camera is reported as stalled.
     "STALL_AFTER_S": 3.0,
+    # Tournament records for the pages of webui/tournament_views.py (None: beside the journal).
+    "TOURNAMENT_DIR": None,
     # Photo uploads on /operator (recount).
     "MAX_CONTENT_LENGTH": 16 * 1024 * 1024,
 }

@@ -29,7 +29,7 @@ def make_server(app: Flask, host: str, port: int):
         threads=threads,
         connection_limit=threads + 50,
         send_bytes=1,
-        outbuf_high_watermark=512 * 1024,
+        outbuf_high_watermark=256 * 1024,
         channel_timeout=30,
         asyncore_use_poll=True,
         ident="dominocam",

@@ -68,6 +68,10 @@ def open_source(source: str, *, variant: str, players: list[str], pace_s: float 
             if source != "demo":
                 raise SourceError(f"{source}: {exc}") from None
             log.warning("the live demo cannot start (%s): replaying a recorded game instead", exc)
+        except Exception:  # the demo must always show something; a camera source must not hide bugs
+            if source != "demo":
+                raise
+            log.exception("the live demo failed to start: replaying a recorded game instead")
     if source == "demo":
         return demo_record_pipeline(pace_s=pace_s, moves=moves)
     raise SourceError(
