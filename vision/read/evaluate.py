@@ -66,7 +66,9 @@ def load_rendered(root: Path, split: str | None = None) -> Iterator[TruthImage]:
                                    parent=t.get("parent"), owner=t.get("owner", "layout"),
                                    corners=np.array(t["corners"], float)))
         layout = [i for i, t in enumerate(tiles) if t.owner == "layout"]
-        known = bool(layout) and all(tiles[i].counts for i in layout) and not bad
+        # scenes of loose tiles (owner "layout" but no parents) have no chain to compare with
+        chain = any(tiles[i].parent is not None for i in layout)
+        known = chain and all(tiles[i].counts for i in layout) and not bad
         yield TruthImage(root / tr["image"], f.stem, tiles, None, known, "overlapping tiles" if bad else "")
 
 

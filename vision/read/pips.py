@@ -56,7 +56,7 @@ def layout_error(pts: np.ndarray) -> float:
         return 9.0
     centre = np.array([0.5, 0.5])
     err = _symmetry_error(pts, pts.mean(axis=0))
-    err = max(err, float(np.hypot(*(pts.mean(axis=0) - centre))) - 0.1)
+    err = max(err, 2 * (float(np.hypot(*(pts.mean(axis=0) - centre))) - 0.08))
     if (n % 2 == 1) != _has_centre(pts, pts.mean(axis=0)):
         err += 0.3
     if n >= 2:

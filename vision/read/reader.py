@@ -18,6 +18,7 @@ class FrameReading:
     tiles: list[TileRead]
     layout: Layout
     ms: float  # reading + layout time (detection not included)
+    ms_layout: float = 0.0  # of which the layout
 
 
 def layout_tiles(tiles: list[TileRead]) -> list[LayoutTile]:
@@ -39,8 +40,10 @@ def read_frame(frame: np.ndarray, detections, refine: bool = True) -> FrameReadi
         face = "down" if int(cls) == 1 else "up"
         tiles.append(read_tile(frame, box, face, float(conf), refine=refine))
     size = (frame.shape[1], frame.shape[0])
+    t1 = time.perf_counter()
     layout = build_layout(layout_tiles(tiles), size)
-    return FrameReading(size, tiles, layout, (time.perf_counter() - t0) * 1000)
+    t2 = time.perf_counter()
+    return FrameReading(size, tiles, layout, (t2 - t0) * 1000, (t2 - t1) * 1000)
 
 
 def reading_to_json(reading: FrameReading, image: str, ms: float | None = None) -> dict:

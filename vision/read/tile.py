@@ -7,14 +7,16 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.read import halfnet
 from vision.read.calibrate import half_confidence
-from vision.read.geometry import Box, apply_h, warp_quad
+from vision.read.geometry import Box, apply_h, quad_homography, warp_quad
 from vision.read.pips import HalfRead, read_half
-from vision.read.tighten import Tightened, tighten
+from vision.read.tighten import tighten
 
 HALF = 48  # canonical pixels per half side
 PAD = HALF // 4  # canonical pixels read beyond each end, in case the box is short
 MIN_REFINE_PX = 50.0  # tiles shorter than this are read from the detector's box as it is
+MIN_HALF_CONFIDENCE = 0.5  # below this a half is reported unread instead of guessed
 
 
 @dataclass(frozen=True)
@@ -26,7 +28,6 @@ class TileRead:
     half_confidence: tuple[float, float]
     reasons: tuple[str, str]
     detection_confidence: float
-    tight: Tightened | None = None
 
     @property
     def values(self) -> tuple[int, int] | None:
@@ -83,29 +84,60 @@ def read_halves(crop: np.ndarray, pad: int = 0, divider: float | None = None) ->
     w = crop.shape[1]
     left = crop[:, max(d - HALF, 0) : d]
     right = crop[:, d : min(d + HALF, w)]
-    if left.shape[1] < HALF:
-        left = cv2.copyMakeBorder(left, 0, 0, HALF - left.shape[1], 0, cv2.BORDER_REPLICATE)
-    if right.shape[1] < HALF:
-        right = cv2.copyMakeBorder(right, 0, 0, 0, HALF - right.shape[1], cv2.BORDER_REPLICATE)
+    left, right = _fit(left, "right"), _fit(right, "left")
     return read_half(left, divider_side="right"), read_half(right, divider_side="left")
+
+
+def tighten_for_read(frame: np.ndarray, box: Box, refine: bool = True) -> tuple[np.ndarray, np.ndarray]:
+    """The quad to read and its padded canonical crop."""
+    # below ~50 px the edges are too soft to beat the detector's box (measured on renders)
+    tight = tighten(frame, box) if refine and box.length >= MIN_REFINE_PX else None
+    quad = tight.quad if tight is not None else box.corners()
+    crop, _ = warp_quad(frame, quad, HALF, PAD)
+    return quad, crop
+
+
+def fuse(h: HalfRead, probs: np.ndarray | None) -> tuple[int | None, float, str]:
+    """Value, calibrated confidence and reason from the blob counter and the classifier."""
+    if probs is None:
+        return h.value, half_confidence(h), h.reason
+    k = int(np.argmax(probs))
+    p = float(probs[k])
+    if p < MIN_HALF_CONFIDENCE:
+        said = "unread" if h.value is None else str(h.value)
+        return None, p, f"unsure: blob count {said}, classifier {k} at {p:.2f}"
+    return k, p, ""
 
 
 def read_tile(frame: np.ndarray, box: Box, face: str = "up", detection_confidence: float = 1.0,
               refine: bool = True) -> TileRead:
-    # below ~50 px the edges are too soft to beat the detector's box (measured on renders)
-    tight = tighten(frame, box) if refine and box.length >= MIN_REFINE_PX else None
-    quad = tight.quad if tight is not None else box.corners()
-    crop, h = warp_quad(frame, quad, HALF, PAD)
+    quad, crop = tighten_for_read(frame, box, refine)
+    h = quad_homography(quad, HALF, PAD)
     div = find_divider(crop, PAD) if face == "up" else None
     d = div if div is not None else PAD + HALF
     halves = apply_h(h, [[d - HALF / 2, HALF / 2 - 0.5], [d + HALF / 2, HALF / 2 - 0.5]])
     if face == "down":
         return TileRead(quad, halves, "down", (None, None), (1.0, 1.0), ("face down", "face down"),
-                        detection_confidence, tight)
+                        detection_confidence)
     h0, h1 = read_halves(crop, PAD, div)
-    conf = (half_confidence(h0), half_confidence(h1))
-    return TileRead(quad, halves, "up", (h0.value, h1.value), conf, (h0.reason, h1.reason),
-                    detection_confidence, tight)
+    probs = None
+    if halfnet.load() is not None:
+        di = int(round(d))
+        left = _fit(crop[:, max(di - HALF, 0) : di], "right")
+        right = _fit(crop[:, di : di + HALF], "left")
+        probs = halfnet.predict(np.stack([halfnet.features(left, "right", h0), halfnet.features(right, "left", h1)]))
+    r0 = fuse(h0, None if probs is None else probs[0])
+    r1 = fuse(h1, None if probs is None else probs[1])
+    return TileRead(quad, halves, "up", (r0[0], r1[0]), (r0[1], r1[1]), (r0[2], r1[2]), detection_confidence)
+
+
+def _fit(img: np.ndarray, divider_side: str) -> np.ndarray:
+    if img.shape[1] >= HALF:
+        return img
+    pad = HALF - img.shape[1]
+    if divider_side == "right":
+        return cv2.copyMakeBorder(img, 0, 0, pad, 0, cv2.BORDER_REPLICATE)
+    return cv2.copyMakeBorder(img, 0, 0, 0, pad, cv2.BORDER_REPLICATE)
 
 
 def rectify(frame: np.ndarray, quad: np.ndarray, pad: int = PAD) -> np.ndarray:

@@ -1,0 +1,26 @@
+"""Benchmark: detection + reading + layout of a 1920x1080 frame with ~28 tiles (target <= 100 ms
+median on the 2-core machine). Run: .venv/bin/python benchmarks/bench_read.py [--repeats N]"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from vision.read.bench import run_bench  # noqa: E402
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--repeats", type=int, default=10)
+    ap.add_argument("--frames", type=int, default=4)
+    ap.add_argument("--model")
+    args = ap.parse_args()
+    logging.basicConfig(level=logging.INFO)
+    res = run_bench(args.repeats, args.frames, args.model)
+    print(json.dumps(res))
+    ok = res["total_ms"] <= 100.0 and res["detection_ms"] is not None
+    print(("PASS" if ok else "CHECK") + f": total {res['total_ms']} ms per frame (target <= 100 ms)")

@@ -1,0 +1,72 @@
+"""A tiny classifier of half crops (numpy only at run time), trained on rendered halves.
+
+Input: the half's contrast map (Lab distance to its own body colour, so any pip colour on any body
+colour looks alike), normalised and shrunk to GRID x GRID, the divider always on the right, plus
+what the blob counter said (its count one-hot, 8 with "unread", and its layout score). Output:
+probabilities of the values 0..6. Weights: `halfnet.npz` next to this file (see train_halfnet.py).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.read.pips import HalfRead
+
+GRID = 20
+WEIGHTS = Path(__file__).with_name("halfnet.npz")
+
+
+def contrast_features(half_bgr: np.ndarray, divider_side: str) -> np.ndarray:
+    """(GRID*GRID,) float32 contrast map of one square half crop, divider on the right."""
+    if divider_side == "left":
+        half_bgr = half_bgr[:, ::-1]
+    lab = cv2.cvtColor(half_bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
+    body = np.median(lab.reshape(-1, 3), axis=0)
+    dist = np.sqrt(((lab - body) ** 2).sum(axis=2))
+    top = max(float(np.percentile(dist, 99)), 40.0)
+    small = cv2.resize(np.clip(dist / top, 0, 1), (GRID, GRID), interpolation=cv2.INTER_AREA)
+    return small.astype(np.float32).ravel()
+
+
+def blob_features(h: HalfRead) -> np.ndarray:
+    onehot = np.zeros(8, np.float32)
+    onehot[7 if h.value is None else h.value] = 1.0
+    n = min(len(h.blobs), 9) / 9.0
+    return np.concatenate([onehot, [h.score, n]]).astype(np.float32)
+
+
+def features(half_bgr: np.ndarray, divider_side: str, h: HalfRead) -> np.ndarray:
+    return np.concatenate([contrast_features(half_bgr, divider_side), blob_features(h)])
+
+
+N_FEATURES = GRID * GRID + 10
+
+
+@lru_cache(maxsize=2)
+def load(path: str = str(WEIGHTS)) -> dict[str, np.ndarray] | None:
+    p = Path(path)
+    if not p.is_file():
+        return None
+    with np.load(p) as z:
+        return {k: z[k] for k in z.files}
+
+
+def forward(params: dict[str, np.ndarray], x: np.ndarray) -> np.ndarray:
+    """Softmax probabilities (N, 7) for feature rows x (N, N_FEATURES)."""
+    z = (x - params["mean"]) / params["std"]
+    h = np.maximum(z @ params["w1"] + params["b1"], 0.0)
+    logits = (h @ params["w2"] + params["b2"]) / float(params.get("temperature", np.float32(1.0)))
+    logits -= logits.max(axis=1, keepdims=True)
+    e = np.exp(logits)
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def predict(x: np.ndarray) -> np.ndarray | None:
+    params = load()
+    if params is None:
+        return None
+    return forward(params, np.atleast_2d(x).astype(np.float32))

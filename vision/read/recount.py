@@ -1,0 +1,96 @@
+"""The recount after a deal: hands laid face up in front of each seat, scored by the engine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.replay import replay_events
+from engine.tiles import Tile
+from vision.read.reader import FrameReading
+
+# players are seated clockwise, looking down at the table with north at the top of the frame
+SEAT_ORDER = {2: ("south", "north"), 3: ("south", "west", "north"), 4: ("south", "west", "north", "east")}
+AUDIT_RULES = ("SPT-11", "BAL-5")  # a pass while holding a fitting tile, found at reveal
+
+
+@dataclass
+class SeatHand:
+    seat: str
+    player: str
+    tiles: list[Tile]
+    unread: int = 0  # face-up tiles whose values could not be read
+    face_down: int = 0
+
+    @property
+    def pips(self) -> int:
+        return sum(t.pips for t in self.tiles)
+
+    @property
+    def complete(self) -> bool:
+        return self.unread == 0 and self.face_down == 0
+
+
+@dataclass
+class Recount:
+    hands: list[SeatHand]
+    result: dict  # the engine's replay JSON
+    deal: dict  # the deal's entry: places, pips, points
+    flags: list[dict] = field(default_factory=list)  # wrongful passes found at reveal
+    warnings: list[str] = field(default_factory=list)
+
+
+def seat_hands(reading: FrameReading, players: list[str], seats: list[str]) -> list[SeatHand]:
+    out = []
+    for seat, player in zip(seats, players, strict=True):
+        hand = SeatHand(seat, player, [])
+        for i in reading.layout.hands.get(seat, []):
+            t = reading.tiles[i]
+            if t.face == "down":
+                hand.face_down += 1
+            elif t.values is None:
+                hand.unread += 1
+            else:
+                hand.tiles.append(Tile.parse(f"{t.values[0]}-{t.values[1]}"))
+        out.append(hand)
+    return out
+
+
+def recount(reading: FrameReading, players: list[str], variant: str = "bykovo",
+            record: list[dict] | None = None, seats: list[str] | None = None) -> Recount:
+    """Score the hands seen in `reading`. With a `record` (its events; the last deal is the one
+    being counted), reveal events are appended to it so the engine also audits earlier passes."""
+    if seats is None:
+        if len(players) not in SEAT_ORDER:
+            raise ValueError(f"{len(players)} players: give --seats for this many")
+        seats = list(SEAT_ORDER[len(players)])
+    hands = seat_hands(reading, players, seats)
+    warnings = []
+    for h in hands:
+        if h.unread:
+            warnings.append(f"{h.seat} ({h.player}): {h.unread} tile(s) could not be read; count them by hand")
+        if h.face_down:
+            warnings.append(f"{h.seat} ({h.player}): {h.face_down} tile(s) lie face down; turn them up")
+    seen: dict[Tile, str] = {}
+    for h in hands:
+        for t in h.tiles:
+            if t in seen:
+                warnings.append(f"{t} read in both {seen[t]}'s and {h.player}'s hands")
+            seen[t] = h.player
+    if record:
+        events = [e for e in record]
+        # the photo's reveals replace any the record already has for its last deal
+        last_deal = max(i for i, e in enumerate(events) if e["event"] == "deal") if any(
+            e["event"] == "deal" for e in events) else None
+        if last_deal is None:
+            events.append({"event": "deal"})
+            last_deal = len(events) - 1
+        events = events[: last_deal + 1] + [e for e in events[last_deal + 1 :] if e["event"] != "reveal"]
+    else:
+        events = [{"event": "game", "variant": variant, "players": players, "options": {}}, {"event": "deal"}]
+    first_reveal = len(events)
+    for h in hands:
+        events.append({"event": "reveal", "player": h.player, "tiles": [str(t) for t in h.tiles]})
+    result = replay_events(events)
+    deal = result["deals"][-1] if result["deals"] else {}
+    flags = [f for f in result["flags"] if f["rule"] in AUDIT_RULES and f["event"] >= first_reveal]
+    return Recount(hands, result, deal, flags, warnings)
