@@ -26,8 +26,9 @@ browser:
 	  else echo "browser tests need Debian's chromium: run 'sudo apt-get install chromium'"; fi; \
 	fi
 
+# The live assistant on its embedded demo, on a fresh journal; prints the URL (Ctrl-C stops it).
 demo: $(STAMP_RUN)
-	$(BIN)/dominocam demo
+	$(BIN)/dominocam serve --source demo --db "$$(mktemp -d)/demo.db"
 
 test: $(STAMP_TEST) browser
 	$(BIN)/python -m pytest -q

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import logging
 import secrets
 import signal
+import socket
 import sys
 
 log = logging.getLogger("dominocam.serve")
@@ -33,6 +35,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="play back only the first N events of a record")
 
 
+def _check_port(host: str, port: int) -> None:
+    if port == 0:
+        return
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        s.bind((host, port))
+
+
 def run(args: argparse.Namespace) -> int:
     from webui.app import create_app
     from webui.security import is_loopback
@@ -46,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     token = args.token or secrets.token_urlsafe(12)
     try:
+        _check_port(args.host, args.port)  # before a demo spends time starting its pipeline
         pipeline = open_source(args.source, variant=args.variant, players=players, pace_s=args.pace,
                                moves=args.moves)
         app = create_app({
@@ -54,7 +66,14 @@ def run(args: argparse.Namespace) -> int:
             "PUBLIC_URL": args.public_url, "ALLOWED_HOSTS": args.allowed_host,
         })
         server = make_server(app, args.host, args.port)
-    except (SourceError, ValueError, OSError) as exc:
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            print(f"dominocam serve: port {args.port} on {args.host} is busy (another dominocam?): "
+                  "stop it or pass --port N", file=sys.stderr)
+        else:
+            print(f"dominocam serve: {exc}", file=sys.stderr)
+        return 2
+    except (SourceError, ValueError) as exc:
         print(f"dominocam serve: {exc}", file=sys.stderr)
         return 2
     url = server_url(server, args.host)
