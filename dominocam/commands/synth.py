@@ -29,14 +29,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--video-size", type=_size, default=(960, 720), help="video frame size (default 960x720)")
     parser.add_argument("--fps", type=int, default=10, help="video frame rate (10-30)")
     parser.add_argument("--contact-sheet", type=Path, default=None, help="write a PNG of 24 random renders here")
+    parser.add_argument("--real-vs-render", type=Path, default=None,
+                        help="write a PNG of real photos (from --real) next to renders of the same scale")
+    parser.add_argument("--real", type=Path, default=Path("../shared/real/dd-game1"),
+                        help="folder of real photos, only for --real-vs-render (never used for training)")
 
 
 def run(args) -> int:
-    from vision.synth.dataset import contact_sheet, write_images
+    from vision.synth.dataset import contact_sheet, real_vs_render, write_images
 
     if args.contact_sheet is not None:
         contact_sheet(args.contact_sheet, args.seed)
         log.info("contact sheet written to %s", args.contact_sheet)
+    if args.real_vs_render is not None:
+        real_vs_render(args.real, args.real_vs_render, args.seed)
+        log.info("comparison written to %s", args.real_vs_render)
     if args.images or args.videos:
         if args.out is None:
             log.error("--out DIR is required to write images or videos")
@@ -50,7 +57,7 @@ def run(args) -> int:
                 log.error("video rendering is not available in this build yet")
                 return 2
             write_videos(args.out, args.videos, args.seed, args.video_size, args.fps)
-    elif args.contact_sheet is None:
+    elif args.contact_sheet is None and args.real_vs_render is None:
         log.error("nothing to do: give --images N, --videos M or --contact-sheet PATH")
         return 2
     return 0

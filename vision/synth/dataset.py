@@ -59,7 +59,7 @@ def write_images(out: Path, n: int, seed: int, size: tuple[int, int], n_val: int
 
 
 def contact_sheet(path: Path, seed: int, count: int = 24, cols: int = 6, size: tuple[int, int] = (640, 480),
-                  thumb: int = 320) -> None:
+                  thumb: int = 256) -> None:
     """A grid of `count` random renders (after JPEG), for seeing the variety at a glance."""
     thumbs = []
     for i in tqdm(range(count), desc="contact sheet", unit="img"):
@@ -74,4 +74,39 @@ def contact_sheet(path: Path, seed: int, count: int = 24, cols: int = 6, size: t
     blank = np.zeros_like(thumbs[0])
     grid = [np.hstack([thumbs[r * cols + c] if r * cols + c < count else blank for c in range(cols)]) for r in range(rows)]
     path.parent.mkdir(parents=True, exist_ok=True)
-    cv2.imwrite(str(path), np.vstack(grid))
+    cv2.imwrite(str(path), np.vstack(grid), [cv2.IMWRITE_PNG_COMPRESSION, 9])
+
+
+def _label(img: np.ndarray, text: str) -> np.ndarray:
+    img = img.copy()
+    cv2.putText(img, text, (6, 20), cv2.FONT_HERSHEY_SIMPLEX, 0.55, (0, 0, 0), 3, cv2.LINE_AA)
+    cv2.putText(img, text, (6, 20), cv2.FONT_HERSHEY_SIMPLEX, 0.55, (255, 255, 255), 1, cv2.LINE_AA)
+    return img
+
+
+def real_vs_render(real_dir: Path, path: Path, seed: int = 0, photos: tuple[str, ...] = ("1_05.jpg", "1_20.jpg")) -> None:
+    """Real photos next to renders of the same scale (tile long side ~54 px at 768x1020), whole
+    frames on top and 1:1 crops below. Only for judging realism: never train on the real photos."""
+    panel_w = 400
+    tops, crops = [], []
+    for name in photos:
+        img = cv2.imread(str(real_dir / name))
+        if img is None:
+            raise FileNotFoundError(f"no photo {real_dir / name}; pass the folder of the real photos with --real")
+        img = cv2.resize(img, (img.shape[1] // 2, img.shape[0] // 2), interpolation=cv2.INTER_AREA)
+        tops.append(_label(cv2.resize(img, (panel_w, panel_w * img.shape[0] // img.shape[1]), interpolation=cv2.INTER_AREA), f"real {name}"))
+        h, w = img.shape[:2]
+        crops.append(_label(img[h // 2 - 200:h // 2 + 200, w // 2 - 200:w // 2 + 200], "real, 1:1"))
+    size = (768, 1020)
+    from vision.synth.scene import render_scene
+
+    for i, kind in enumerate(("board", "board")):
+        rng = image_rng(seed, 20_000 + i)
+        r = render_scene(rng, size, kind=kind, length=54.0, surface="wood", max_tilt_deg=8.0, style_kind="white")
+        img = cv2.imdecode(np.frombuffer(encode_jpeg(r.image, 90), np.uint8), cv2.IMREAD_COLOR)
+        tops.append(_label(cv2.resize(img, (panel_w, panel_w * size[1] // size[0]), interpolation=cv2.INTER_AREA), f"render ({kind})"))
+        crops.append(_label(img[size[1] // 2 - 200:size[1] // 2 + 200, size[0] // 2 - 200:size[0] // 2 + 200], "render, 1:1"))
+    top_h = min(t.shape[0] for t in tops)
+    sheet = np.vstack([np.hstack([t[:top_h] for t in tops]), np.hstack(crops)])
+    path.parent.mkdir(parents=True, exist_ok=True)
+    cv2.imwrite(str(path), sheet, [cv2.IMWRITE_PNG_COMPRESSION, 9])

@@ -37,7 +37,7 @@ def _angle(d: np.ndarray) -> float:
 
 
 def layout_chain(deal: Deal, rng: np.random.Generator, width: float, ratio: float,
-                 half_size: tuple[float, float], style_of) -> list[PlacedTile]:
+                 half_size: tuple[float, float], style_of, gap: float | None = None) -> list[PlacedTile]:
     """Lay the deal's moves out as people do: lengthwise tiles, doubles crosswise, a right-angle
     bend (often a U-turn) where the free area ends, never crossing itself.
 
@@ -46,7 +46,7 @@ def layout_chain(deal: Deal, rng: np.random.Generator, width: float, ratio: floa
     on it. Returns tiles whose `extra["move"]` is the move index.
     """
     w, length = width, width * ratio
-    gap = float(rng.uniform(0.0, 0.06)) * w
+    gap = float(rng.uniform(0.0, 0.06)) * w if gap is None else gap
     ax, ay = half_size
     placed: list[PlacedTile] = []
     polys: list[np.ndarray] = []
@@ -199,7 +199,7 @@ def scatter(values: list[tuple[int, int]], rng: np.random.Generator, box: tuple[
 
 
 def dense_grid(rng: np.random.Generator, n: int, cell: float, origin, cols: int, rows: int,
-               ratio: float, style_of, occupied: set | None = None) -> list[PlacedTile]:
+               ratio: float, style_of, occupied: set | None = None, path: bool = False) -> list[PlacedTile]:
     """Tiles on a board grid (one half per cell), grown as a connected cluster so that tiles touch
     their neighbours side by side and end to end, like play on a printed board."""
     occ = set() if occupied is None else occupied
@@ -210,7 +210,9 @@ def dense_grid(rng: np.random.Generator, n: int, cell: float, origin, cols: int,
         attempts += 1
         if not frontier:
             break
-        cx, cy = frontier[int(rng.integers(len(frontier)))]
+        # mostly grow from the newest tile (a path, as play on a board goes), sometimes anywhere
+        pick = len(frontier) - 1 - int(rng.integers(min(len(frontier), 6))) if path and rng.random() < 0.8 else int(rng.integers(len(frontier)))
+        cx, cy = frontier[pick]
         horizontal = rng.random() < 0.6
         dx, dy = (1, 0) if horizontal else (0, 1)
         cells = [(cx, cy), (cx + dx, cy + dy)]
@@ -228,9 +230,9 @@ def dense_grid(rng: np.random.Generator, n: int, cell: float, origin, cols: int,
         # a little skew, no more than the slack in the cell allows (tiles never interpenetrate)
         ang += float(rng.uniform(-1, 1)) * (cell - w) / (w * ratio_t)
         out.append(PlacedTile(vals, (mx, my), ang, w, ratio_t, "up", "layout", style=style_of(len(out))))
-        for c in cells:
-            for ddx, ddy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-                nb = (c[0] + ddx, c[1] + ddy)
-                if nb not in occ:
-                    frontier.append(nb)
+        nbs = [(c[0] + ddx, c[1] + ddy) for c in cells for ddx, ddy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+        if path:  # continue from the ends of this tile first
+            nbs = [nb for nb in nbs if nb not in occ]
+            rng.shuffle(nbs)
+        frontier += [nb for nb in nbs if nb not in occ]
     return out

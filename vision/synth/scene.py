@@ -149,8 +149,15 @@ def _build_tiles(rng, kind: str, canvas: np.ndarray, cam: Camera, w: float, rati
     seats_info: dict = {}
     if kind == "board":
         grid = boards.game_board(canvas, rng, center, w / float(rng.uniform(0.93, 0.99)))
-        n = int(rng.integers(3, 45))
-        tiles = layouts.dense_grid(rng, n, grid.cell, grid.origin, grid.cols, grid.rows, ratio, style_of)
+        roll = rng.random()
+        if roll < 0.4:  # a real deal's chain laid on the grid, doubles crosswise
+            deal = engine_deal(rng) or random_deal(rng)
+            half = (grid.cols * grid.cell / 2, grid.rows * grid.cell / 2)
+            tiles = layouts.layout_chain(deal, rng, grid.cell * 0.97, 2 / 0.97 * 0.985, half, style_of, gap=0.03 * grid.cell)
+            layouts.transform_tiles(tiles, float(rng.choice([0, math.pi / 2])), (grid.origin[0] + half[0], grid.origin[1] + half[1]), 0.01, rng)
+        else:  # a path or a blob of touching tiles cell by cell
+            n = int(rng.integers(3, 45))
+            tiles = layouts.dense_grid(rng, n, grid.cell, grid.origin, grid.cols, grid.rows, ratio, style_of, path=roll < 0.8)
         return tiles, seats_info
     if kind == "dense":
         tiles = []
