@@ -55,7 +55,7 @@ def find_video(root: Path) -> DemoVideo | None:
         if meta.is_file():
             with contextlib.suppress(ValueError, AttributeError):
                 fps = float(json.loads(meta.read_text()).get("fps", fps))
-        truth = next((p for p in (folder / "truth", folder / "frames_truth") if p.is_dir()), None)
+        truth = folder / "truth.jsonl" if (folder / "truth.jsonl").is_file() else None
         return DemoVideo(folder, frames, fps, events, truth)
     return None
 
@@ -68,7 +68,7 @@ def render_video(root: Path, seed: int = DEMO_SEED) -> DemoVideo | None:
         return None
     log.info("rendering the demo deal once into %s (a minute or two)", root)
     root.mkdir(parents=True, exist_ok=True)
-    write_videos(str(root), 1, seed, (960, 720), 10)
+    write_videos(root, 1, seed, (960, 720), 10)
     return find_video(root)
 
 
@@ -144,6 +144,6 @@ def demo_pipeline(
         if video.truth is None:
             raise ReaderUnavailable(f"{exc}; and the demo video has no per-frame truth") from exc
         log.info("demo: %s; reading the renderer's truth instead", exc)
-        reader = TruthReader.from_folder(video.truth, video.fps)
+        reader = TruthReader.from_jsonl(video.truth, video.fps)
     return LivePipeline(lambda: FolderSource(video.frames, fps=video.fps, loop=True), reader,
                         players, variant=game.get("variant", "bykovo"), game=game, config=config)

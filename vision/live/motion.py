@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.live.calibration import EDGES, TableCalibration
+from vision.live.calibration import TableCalibration
 
 
 @dataclass(frozen=True)
@@ -40,11 +40,12 @@ def arm_from(edge: str) -> MotionInfo:
 class MotionConfig:
     work_width: int = 160
     threshold: int = 22  # grey levels, after the median is removed
-    moving_frac: float = 0.002  # above this share of moving pixels the scene is moving
-    settle_s: float = 0.25  # still for this long before it counts as settled
-    max_still_s: float = 1.0  # a still change at an edge this long becomes background (hands laid out)
+    moving_frac: float = 0.003  # above this share of moving pixels the scene is moving
+    settle_s: float = 0.0  # still this long (beyond one still frame) before it counts as settled
+    absorb_s: float = 0.6  # a still blob this long joins the background (arms pause shorter)
     band: float = 0.07  # width of the edge bands, as a share of the table
     arm_frac: float = 0.004  # smallest blob, as a share of the table, taken for an arm
+    big_frac: float = 0.02  # a blob this large is an arm wherever it is (several tiles' area)
 
 
 class MotionGate:
@@ -66,8 +67,9 @@ class MotionGate:
         h, w = frame.shape[:2]
         cw = self.config.work_width
         ch = max(1, round(h * cw / w))
-        grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-        small = cv2.resize(grey, (cw, ch), interpolation=cv2.INTER_AREA)
+        # Colour, not grey: a dark sleeve on dark felt differs in hue, hardly in brightness.
+        colour = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR) if frame.ndim == 2 else frame
+        small = cv2.resize(colour, (cw, ch), interpolation=cv2.INTER_AREA)
         small = cv2.GaussianBlur(small, (5, 5), 0).astype(np.int16)
         if self._shape != (ch, cw):
             self._build_masks(w, h, cw, ch)
@@ -98,50 +100,62 @@ class MotionGate:
 
     def _mask(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         diff = np.abs(a - b)
-        inside = diff[self._inside]
-        level = float(np.median(inside)) if inside.size else 0.0
-        return (diff > level + self.config.threshold) & self._inside
+        inside = diff[self._inside]  # (n, 3)
+        # Light flicker shifts every pixel a little: subtract each channel's median change.
+        level = np.median(inside, axis=0) if inside.size else np.zeros(3)
+        over = (diff - level.astype(np.int16)).max(axis=2)
+        return (over > self.config.threshold) & self._inside
 
     def update(self, frame: np.ndarray, t: float) -> MotionInfo:
         cfg = self.config
         small = self._prepare(frame)
         if self._prev is None:
             self._prev = small
-            self._background = small
+            self._background = small.copy()
+            self._px_still = np.full(small.shape[:2], t, dtype=np.float64)
             self._still_since = t
             return MotionInfo(False, False, None, 0.0, 0.0)
         moving_mask = self._mask(small, self._prev)
         self._prev = small
         moving = float(moving_mask.sum()) / self._table_px
         changed_mask = self._mask(small, self._background)  # type: ignore[arg-type]
-        changed_mask = cv2.morphologyEx(
-            changed_mask.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)
-        )
+        blobs = cv2.morphologyEx(
+            (changed_mask | moving_mask).astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)
+        ) | moving_mask.astype(np.uint8)
         changed = float(changed_mask.sum()) / self._table_px
-        edge = self._arm_edge(changed_mask | moving_mask.astype(np.uint8))
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(blobs, connectivity=8)
+        moving_ids = np.unique(labels[moving_mask])
+        active = np.zeros(n, dtype=bool)
+        active[moving_ids[moving_ids > 0]] = True
+        area = stats[:, cv2.CC_STAT_AREA]
+        # An arm: a moving blob of some size touching an edge, or any large blob, moving or
+        # paused. A small still blob (a tile taken from a hand row) is not one.
+        arm_ids = [k for k in range(1, n) if (active[k] and area[k] >= cfg.arm_frac * self._table_px)
+                   or area[k] >= cfg.big_frac * self._table_px]
+        edge = self._edge_of(labels, arm_ids)
+        arm = bool(arm_ids) and (edge is not None or any(
+            area[k] >= cfg.big_frac * self._table_px for k in arm_ids))
+        # Pixels of blobs that do not move join the background after absorb_s: a tile taken
+        # from a hand row, a cup put down, a paused arm, stop counting as change.
+        self._px_still[active[labels]] = t
+        absorbed = (t - self._px_still) >= cfg.absorb_s
+        self._background[absorbed] = small[absorbed]  # type: ignore[index]
 
         if moving > cfg.moving_frac:
             self._still_since = None
         elif self._still_since is None:
             self._still_since = t
         still_for = 0.0 if self._still_since is None else t - self._still_since
-        # A change resting at an edge for long (a cup, a forearm at rest) becomes background.
-        arm = edge is not None and still_for < cfg.max_still_s
-        settled = still_for >= cfg.settle_s and not arm
+        settled = still_for + 1e-6 >= cfg.settle_s and not arm and moving <= cfg.moving_frac
         if settled:
-            self._background = small
+            self._background = small.copy()
         return MotionInfo(settled, arm, edge if arm else None, moving, changed)
 
-    def _arm_edge(self, mask: np.ndarray) -> str | None:
-        n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-        min_area = self.config.arm_frac * self._table_px
-        best, best_count = None, 0
-        for k in range(1, n):
-            if stats[k, cv2.CC_STAT_AREA] < min_area:
-                continue
-            blob = labels == k
-            for name in EDGES:
-                count = int((blob & self._bands[name]).sum())
-                if count > best_count:
-                    best, best_count = name, count
-        return best if best_count >= 4 else None
+    def _edge_of(self, labels: np.ndarray, ids: list[int]) -> str | None:
+        """The table edge the arm blobs touch most."""
+        if not ids:
+            return None
+        mask = np.isin(labels, ids)
+        counts = {name: int((mask & band).sum()) for name, band in self._bands.items()}
+        best = max(counts, key=counts.__getitem__)
+        return best if counts[best] >= 4 else None

@@ -123,3 +123,43 @@ def from_truth(truth: dict) -> Observation:
             edges.append((int(parent), i))
     size = tuple(truth["size"]) if truth.get("size") else None
     return Observation(tiles=tuple(tiles), edges=tuple(edges), size=size)  # type: ignore[arg-type]
+
+
+def touching_edges(tiles: tuple[TileObs, ...] | list[TileObs], factor: float = 1.25) -> list[tuple[int, int]]:
+    """Joins between layout tiles as a perfect reader would see them: two halves closer than
+    `factor` half spans that show the same value (a face-down tile joins the nearest half).
+
+    For truth that carries no parent links (the renderer's per-frame video truth).
+    """
+    layout = [i for i, t in enumerate(tiles) if t.owner == LAYOUT]
+    edges = []
+    for n, i in enumerate(layout):
+        a = tiles[i]
+        for j in layout[n + 1:]:
+            b = tiles[j]
+            reach = factor * max(a.half_span, b.half_span, 1.0)
+            best = None
+            for ka, ha in enumerate(a.halves):
+                for kb, hb in enumerate(b.halves):
+                    d = math.hypot(ha[0] - hb[0], ha[1] - hb[1])
+                    if d > reach:
+                        continue
+                    if a.values is not None and b.values is not None and a.values[ka] != b.values[kb]:
+                        continue
+                    best = d if best is None else min(best, d)
+            if best is not None:
+                edges.append((i, j))
+    return edges
+
+
+def from_video_truth(frame_truth: dict, size: tuple[int, int] | None = None) -> Observation:
+    """One line of a rendered video's `truth.jsonl` -> Observation, joins from geometry.
+
+    Tiles hidden by the arm (`visible` < 0.5) or out of the frame are left out, as a camera would.
+    """
+    tiles = []
+    for d in frame_truth.get("tiles", []):
+        if d.get("visible", 1.0) < 0.5 or d.get("in_frame", 1.0) < 0.5:
+            continue
+        tiles.append(_tile_from_dict(d, d.get("owner") or LAYOUT))
+    return Observation(tuple(tiles), tuple(touching_edges(tiles)), size)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.live.observation import Observation, from_read, from_truth
+from vision.live.observation import Observation, from_read, from_truth, from_video_truth
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +68,18 @@ class TruthReader:
         self.observations = [from_truth(t) for t in truths]
         self.fps = fps
         self.last_ms = 0.0
+
+    @classmethod
+    def from_jsonl(cls, path: str | Path, fps: float) -> TruthReader:
+        """A rendered video's `truth.jsonl` (one line per frame, no parent links)."""
+        reader = cls.__new__(cls)
+        lines = [json.loads(x) for x in Path(path).read_text().splitlines() if x.strip()]
+        if not lines:
+            raise ReaderUnavailable(f"{path} holds no frames")
+        reader.observations = [from_video_truth(x) for x in lines]
+        reader.fps = fps
+        reader.last_ms = 0.0
+        return reader
 
     @classmethod
     def from_folder(cls, folder: str | Path, fps: float) -> TruthReader:

@@ -405,15 +405,13 @@ class Tracker:
             near = [c for c in self._candidates.values()
                     if c.index is None and _dist(c.centre, tile.centre) <= c.reach]
             c = min(near, key=lambda c: _dist(c.centre, tile.centre)) if near else None
-            arm_since = c is not None and any(c.last_t < te <= t for te, _ in self._episodes)
-            if c is None or (arm_since and c.seen < 3):
-                # New, or only glimpsed before an arm came in: it starts now, with that arm.
-                if c is not None:
-                    del self._candidates[id(c)]
+            if c is None:
                 c = _Candidate(t, self._frame, t, tile.centre, 0.6 * max(tile.half_span, 1.0),
                                self._arm_edge(t))
                 self._candidates[id(c)] = c
             else:
+                if c.edge is None:  # appeared with no arm before it: the next arm is the mover's
+                    c.edge = next((e for te, e in self._episodes if c.last_t < te <= t), None)
                 c.seen += 1
                 c.centre = ((c.centre[0] + tile.centre[0]) / 2, (c.centre[1] + tile.centre[1]) / 2)
             c.last_t = t
