@@ -101,3 +101,17 @@ def test_bad_frames_say_what_is_needed(bad):
 def test_missing_model_file_tells_how_to_get_one(tmp_path):
     with pytest.raises(FileNotFoundError, match="dominocam train"):
         TileDetector(tmp_path / "nope.onnx")
+
+
+def test_a_known_scale_skips_the_whole_frame_pass():
+    rng = np.random.default_rng(5)
+    size = (1536, 2040)
+    truth = scatter_tiles(rng, size, 20, 100.0)
+    frame = draw_tiles(size, truth)
+    det = TileDetector(runner=fake_runner(min_long_px=20))
+    first = det.detect(frame)
+    passes_first, scale = det.last.passes, det.last.scale
+    again = det.detect(frame, scale=scale)
+    assert det.last.passes == passes_first - 1
+    assert len(again) == len(first) == len(truth)
+    assert _matched(truth, again.xywhr).tolist() == [1] * len(truth)

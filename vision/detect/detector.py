@@ -155,22 +155,30 @@ class TileDetector:
         scale = min(scale, s.max_upscale)
         return None if scale <= gain * 1.05 else scale
 
-    def detect(self, frame: np.ndarray) -> Detections:
+    def detect(self, frame: np.ndarray, *, scale: float | None = None) -> Detections:
         """All tiles in a BGR frame (as OpenCV loads it); corners in that frame's pixels.
 
         Large frames are first seen whole, downscaled to the network size; where the tiles come
         out too small there, the frame is sliced at a scale that brings them to the training sizes.
+        A fixed camera can pass `scale` (e.g. `detector.last.scale` of an earlier frame) to skip
+        the whole-frame look.
         """
         frame = _as_bgr(frame)
         self.last = PassInfo()
-        whole = self.detect_whole(frame)
-        scale = self.slice_scale(frame.shape, whole) if self.settings.slicing else None
+        gain = self.imgsz / max(frame.shape[:2])
         if scale is None:
-            self.last.scale = self.imgsz / max(frame.shape[:2])
+            whole = self.detect_whole(frame)
+            scale = self.slice_scale(frame.shape, whole) if self.settings.slicing else None
+            largest = float(whole.long_side.max()) if len(whole) else 0.0
+        elif scale > gain * 1.05:
+            whole, largest = None, self.imgsz / 4 / scale  # room for tiles of a quarter window
+        else:
+            whole, scale = self.detect_whole(frame), None
+        if scale is None:
+            self.last.scale = gain
             return whole
-        largest = float(whole.long_side.max()) if len(whole) else 0.0
         self.last.sliced, self.last.scale = True, scale
-        log.debug("slicing at scale %.3f (whole pass found %d tiles)", scale, len(whole))
+        log.debug("slicing at scale %.3f", scale)
         return self.detect_sliced(frame, scale, largest_tile_px=largest)
 
 
