@@ -1,16 +1,23 @@
 """The recount photo: hand the picture to the reader (vision/read/) and get tiles per seat back.
 
-The reader owns the vision; this module only decodes the upload and adapts the call, so the
-operator page works the day vision/read/ grows its recount function and says so clearly before.
+The reader owns the vision (`vision.read.recount.recount` over `vision.read.reader.read_frame` and
+the tile detector); this module only decodes the upload and adapts the call. Nothing is stored
+here: the operator checks the tiles and confirms, which appends the `reveal` events.
 """
 
 from __future__ import annotations
 
-import importlib
+import threading
 from typing import Any
 
 import cv2
 import numpy as np
+
+# Image edge -> the reader's compass seat (vision/live/calibration.py: COMPASS).
+EDGE_TO_SEAT = {"bottom": "south", "left": "west", "top": "north", "right": "east"}
+
+_detector_lock = threading.Lock()
+_detector = None
 
 
 class RecountUnavailable(RuntimeError):
@@ -25,26 +32,70 @@ def decode_photo(data: bytes) -> np.ndarray:
     return image
 
 
+def _detect(image: np.ndarray):
+    global _detector
+    with _detector_lock:
+        if _detector is None:
+            from vision.detect import DEFAULT_MODEL, TileDetector
+
+            try:
+                _detector = TileDetector(DEFAULT_MODEL)
+            except (FileNotFoundError, OSError) as exc:
+                raise RecountUnavailable(
+                    f"no tile detector to read the photo ({exc}): type each player's tiles instead"
+                ) from None
+        return _detector.detect(image)
+
+
+def _read_with_vision(image: np.ndarray, players: list[str], variant: str | None,
+                      record: list[dict] | None = None, seats: list[str] | None = None) -> dict[str, Any]:
+    from vision.read.reader import read_frame
+    from vision.read.recount import recount
+
+    reading = read_frame(image, _detect(image))
+    rc = recount(reading, players, variant or "bykovo", record, seats)
+    return {
+        "hands": {h.player: [str(t) for t in h.tiles] for h in rc.hands},
+        "pips": {h.player: h.pips for h in rc.hands},
+        "warnings": list(rc.warnings),
+        "flags": list(rc.flags),
+        "deal": rc.deal,
+    }
+
+
 def _reader():
-    for module_name, func in (("vision.read.recount", "recount_image"), ("vision.read.recount", "recount")):
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError:
-            continue
-        if hasattr(module, func):
-            return getattr(module, func)
-    raise RecountUnavailable(
-        "reading hands from a photo needs the reader (vision/read/recount.py), not in this build: "
-        "type each player's tiles on /operator instead"
-    )
+    try:
+        import vision.read.reader  # noqa: F401
+        import vision.read.recount  # noqa: F401
+    except ModuleNotFoundError as exc:
+        raise RecountUnavailable(
+            f"reading hands from a photo needs the reader (vision/read/: {exc.name} is missing): "
+            "type each player's tiles on /operator instead"
+        ) from None
+    return _read_with_vision
 
 
-def read_hands(data: bytes, players: list[str], variant: str | None) -> dict[str, Any]:
-    """{"hands": {player: ["a-b", ...]}, "pips": {player: n}} read from the photo."""
+def seats_for(players: list[str], calibration: dict | None) -> list[str] | None:
+    """The reader's seat of each player from the table calibration (edge -> player), if complete."""
+    if not calibration:
+        return None
+    by_player = {p: EDGE_TO_SEAT.get(edge) for edge, p in (calibration.get("seats") or {}).items()}
+    seats = [by_player.get(p) for p in players]
+    return seats if all(seats) else None
+
+
+def read_hands(data: bytes, players: list[str], variant: str | None, record: list[dict] | None = None,
+               calibration: dict | None = None) -> dict[str, Any]:
+    """{"hands": {player: ["a-b", ...]}, "pips": {player: n}, "warnings": [...]} from the photo.
+    Raises ValueError for a bad upload, RecountUnavailable when the reader cannot run here."""
     image = decode_photo(data)
-    result = _reader()(image, players=players, variant=variant)
-    if hasattr(result, "as_dict"):
-        result = result.as_dict()
+    kwargs: dict[str, Any] = {}
+    if record is not None:
+        kwargs["record"] = record
+    seats = seats_for(players, calibration)
+    if seats is not None:
+        kwargs["seats"] = seats
+    result = _reader()(image, players=players, variant=variant, **kwargs)
     hands = {p: [str(t) for t in tiles] for p, tiles in dict(result.get("hands", {})).items()}
     pips = {p: sum(int(c) for t in tiles for c in t.split("-")) for p, tiles in hands.items()}
-    return {"hands": hands, "pips": result.get("pips", pips)}
+    return {"hands": hands, "pips": result.get("pips", pips), "warnings": result.get("warnings", [])}

@@ -180,9 +180,11 @@ def recount_photo():
     upload = request.files.get("photo")
     if upload is None:
         abort(400, description="attach the photo as form field 'photo'")
-    game = current_game(live().store.entries()).game_event or {}
+    game = current_game(live().store.entries())
+    first = game.game_event or {}
     try:
-        result = read_hands(upload.read(), players=game.get("players", []), variant=game.get("variant"))
+        result = read_hands(upload.read(), players=first.get("players", []), variant=first.get("variant"),
+                            record=game.record, calibration=live().calibration())
     except RecountUnavailable as exc:
         abort(501, description=str(exc))
     except ValueError as exc:

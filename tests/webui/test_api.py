@@ -117,8 +117,9 @@ def test_recount_photo_goes_to_the_reader_and_refuses_non_images(client, monkeyp
 
     seen = {}
 
-    def fake_reader(image, players, variant):
+    def fake_reader(image, players, variant, record=None, seats=None):
         seen["shape"] = image.shape
+        seen["record"] = record
         return {"hands": {players[0]: ["6-6", "2-4"]}}
 
     monkeypatch.setattr(recount, "_reader", lambda: fake_reader)
@@ -129,6 +130,7 @@ def test_recount_photo_goes_to_the_reader_and_refuses_non_images(client, monkeyp
     assert response.get_json()["hands"] == {"Anna": ["6-6", "2-4"]}
     assert response.get_json()["pips"] == {"Anna": 18}
     assert seen["shape"] == (40, 60, 3)
+    assert seen["record"][0]["event"] == "game"  # the reader audits the current game's passes
     bad = client.post("/api/op/recount-photo", headers=BEARER, data={"photo": (io.BytesIO(b"text"), "x.png")})
     assert bad.status_code == 400
 
@@ -163,3 +165,13 @@ def test_sse_without_last_event_id_starts_from_now(app, client, serve):
         assert reader.events.empty()  # no old entries replayed
     finally:
         reader.close()
+
+
+def test_recount_seats_follow_the_table_calibration():
+    from webui.recount import seats_for
+
+    players = ["Anna", "Boris", "Vera", "Gleb"]
+    cal = {"seats": {"bottom": "Vera", "left": "Gleb", "top": "Anna", "right": "Boris"}}
+    assert seats_for(players, cal) == ["north", "east", "south", "west"]
+    assert seats_for(players, {"seats": {"bottom": "Vera"}}) is None  # incomplete: the reader decides
+    assert seats_for(players, None) is None
