@@ -41,14 +41,20 @@ def felt(rng, h, w):
 
 
 def wood(rng, h, w):
-    """Straight grain: noise stretched along the grain, plank seams, a little figure."""
+    """Straight grain: noise stretched along the grain, plank seams, a little figure (made at half
+    resolution: the grain is soft anyway)."""
+    img = _wood(rng, h // 2 + 1, w // 2 + 1)
+    return cv2.resize(img, (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+def _wood(rng, h, w):
     base = np.array(_jitter(rng, [(40, 80, 130), (60, 110, 170), (25, 45, 75), (90, 140, 190), (35, 60, 95)][int(rng.integers(5))], 12), np.float32)
     side = int(math.hypot(h, w)) + 2
-    stretch = int(rng.integers(20, 80))
-    fine = cv2.resize(rng.standard_normal((side // stretch + 2, side // 2 + 2)).astype(np.float32), (side, side), interpolation=cv2.INTER_LINEAR)
+    stretch = int(rng.integers(10, 40))
+    fine = cv2.resize(rng.standard_normal((side // stretch + 2, side + 2)).astype(np.float32), (side, side), interpolation=cv2.INTER_LINEAR)
     coarse = cv2.resize(rng.standard_normal((side // (stretch * 4) + 2, side // 25 + 2)).astype(np.float32), (side, side), interpolation=cv2.INTER_CUBIC)
     field = fine * float(rng.uniform(4, 10)) + coarse * float(rng.uniform(6, 16))
-    plank = int(rng.uniform(90, 300))
+    plank = int(rng.uniform(45, 150))
     cols = np.arange(side)
     seams = (cols % plank < 2).astype(np.float32) * float(rng.uniform(20, 50))
     field = field + seams[None, :]

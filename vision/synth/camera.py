@@ -110,13 +110,12 @@ def _noise_crop(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
     if tex is None:
         tex = np.random.default_rng(20261130).standard_normal((1024, 1024, 3), dtype=np.float32)
         _NOISE["tex"] = tex
-    reps = (h // 512 + 2, w // 512 + 2, 1)
-    big = tex if reps[0] <= 2 and reps[1] <= 2 else np.tile(tex, reps)
-    y = int(rng.integers(0, big.shape[0] - h + 1))
-    x = int(rng.integers(0, big.shape[1] - w + 1))
-    crop = big[y:y + h, x:x + w]
+    n = tex.shape[0]
+    rows = np.arange(h) + int(rng.integers(0, n))
+    cols = np.arange(w) + int(rng.integers(0, n))
     if rng.random() < 0.5:
-        crop = crop[::-1]
+        rows = rows[::-1]
+    crop = np.take(np.take(tex, rows, axis=0, mode="wrap"), cols, axis=1, mode="wrap")
     return np.ascontiguousarray(crop)
 
 
