@@ -4,7 +4,7 @@ return the image with exact labels (every coordinate goes through the same camer
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -65,6 +65,7 @@ class Render:
                 "labelled": bool(self.labelled[i]),
                 "plain_style": bool(t.style.plain),
                 "glare": bool(t.extra.get("glare", False)),
+                "standing": bool(t.extra.get("standing", False)),
                 "length_px": round(float(np.linalg.norm(self.corners[i][1] - self.corners[i][0])), 1),
             })
         w, h = self.image.shape[1], self.image.shape[0]
@@ -137,7 +138,20 @@ def _hands(rng, deal, center, reach: float, w: float, ratio: float, style, face:
             t.extra["seat"] = seat
         out += row
         polys += rp
+    if face == "down" and rng.random() < 0.3:
+        out = [_standing(t) for t in out]
     return out
+
+
+def _standing(t: PlacedTile) -> PlacedTile:
+    """A tile standing on its long edge, as players hold hands during play: from above only the
+    edge shows. Never labelled (neither face is visible), kept in the truth as `standing`."""
+    s = t.style
+    thick = s.thickness * t.width
+    edge = replace(s, back=s.side, back_pattern="plain", thickness=t.width / thick, corner=0.1)
+    st = PlacedTile(t.values, t.center, t.angle, thick, t.length / thick, "down", t.owner, style=edge)
+    st.extra = {**t.extra, "standing": True}
+    return st
 
 
 def _build_tiles(rng, kind: str, canvas: np.ndarray, cam: Camera, w: float, ratio: float,
@@ -302,7 +316,7 @@ def render_scene(rng: np.random.Generator, size: tuple[int, int], kind: str | No
             vis = 1.0 - np.count_nonzero(m & occl) / area
         visible.append(float(vis))
         side = float(np.linalg.norm(c[1] - c[0]))
-        labelled.append(f >= 0.6 and vis >= 0.45 and side >= 6.0)
+        labelled.append(f >= 0.6 and vis >= 0.45 and side >= 6.0 and not t.extra.get("standing"))
     for info in seats.values():
         info["tiles"] = [i for i in info["tiles"] if in_frame[i] > 0]
     q = int(rng.integers(50, 96))

@@ -322,6 +322,7 @@ def _plan(scene: _Scene, rng: np.random.Generator, fps: int) -> Timeline:
                     present.discard(bone)
             reach_in_and_out(seat, target, int(rng.integers(2**31)), take, rec)
             present.add(drawn)
+            rec["shown_frame"] = len(tl.frames)  # the drawn tile lies in the row from here on
         elif kind == "pass":
             rec["placed_frame"] = len(tl.frames)
             add(None, idle)
@@ -379,7 +380,7 @@ def render_video(folder: Path, rng: np.random.Generator, size: tuple[int, int] =
             # the frame where the laid tile is first seen whole (the hand has moved off it)
             rec["frame"] = visible_at.get(obj, rec["placed_frame"])
         else:
-            rec["frame"] = rec["placed_frame"]
+            rec["frame"] = rec.pop("shown_frame", rec["placed_frame"])
         moves.append(rec)
     out = {"fps": fps, "size": list(size), "frames": len(tl.frames), "variant": events[0]["variant"],
            "players": events[0]["players"], "seats": scene.seat_of, "moves": moves}
