@@ -47,7 +47,7 @@ def _check_port(host: str, port: int) -> None:
 def run(args: argparse.Namespace) -> int:
     from webui.app import create_app
     from webui.security import is_loopback
-    from webui.server import make_server, server_url
+    from webui.server import limit_malloc_arenas, make_server, server_url
     from webui.sources import SourceError, open_source
 
     players = [p.strip() for p in args.players.split(",") if p.strip()]
@@ -56,6 +56,7 @@ def run(args: argparse.Namespace) -> int:
               "(the operator's password) or keep --host 127.0.0.1", file=sys.stderr)
         return 2
     token = args.token or secrets.token_urlsafe(12)
+    limit_malloc_arenas()
     try:
         _check_port(args.host, args.port)  # before a demo spends time starting its pipeline
         pipeline = open_source(args.source, variant=args.variant, players=players, pace_s=args.pace,

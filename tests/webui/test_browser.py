@@ -126,6 +126,9 @@ def test_stepping_back_and_returning_to_live(make_app, serve, page):
     server = serve(app)
     page.goto(server.url + "/?video=0")
     wait_for(lambda: moves_on(page) == 7)
+    for player in events[0]["players"]:  # tiles still in hand: 7 (BYK-1.3) minus the plays so far
+        plays = sum(1 for e in events[:8] if e["event"] == "play" and e["player"] == player)
+        assert page.locator(f'#scores [data-player="{player}"] .hand i').count() == 7 - plays
     page.click("#prev")
     page.click("#prev")
     page.wait_for_selector("#history-bar:not([hidden])")

@@ -63,12 +63,34 @@ const DominoLive = (() => {
     return deals.length ? deals[deals.length - 1] : null;
   }
 
+  // Tiles still in each hand this deal: the variant's hand size, minus plays, plus draws.
+  function handCounts(s) {
+    const n = (s.players || []).length;
+    const size = s.options && s.options.hand_size ? s.options.hand_size[String(n)] : null;
+    if (!size) return {};
+    const upto = s.at === null || s.at === undefined ? Infinity : s.at;
+    const moves = (s.moves || []).filter((m) => m.n <= upto);
+    let start = -1;
+    moves.forEach((m, i) => { if (m.event.event === "deal") start = i; });
+    if (start < 0) return {};
+    const left = {};
+    (s.players || []).forEach((p) => { left[p] = size; });
+    moves.slice(start + 1).forEach((m) => {
+      const e = m.event;
+      if (e.event === "play" && e.player in left) left[e.player] -= 1;
+      if (e.event === "draw" && e.player in left) left[e.player] += 1;
+      if (e.event === "reveal" && e.player in left) left[e.player] = (e.tiles || []).length;
+    });
+    return left;
+  }
+
   function renderScores(s) {
     const ol = $("scores");
     if (!ol) return;
     ol.replaceChildren();
     const deal = currentDeal(s);
     const totals = s.totals || {};
+    const hands = handCounts(s);
     const names = Object.keys(totals).length ? Object.keys(totals) : (s.players || []);
     const order = (s.standings && s.standings.length) ? s.standings.filter((n) => names.includes(n)) : names;
     names.forEach((n) => { if (!order.includes(n)) order.push(n); });
@@ -77,7 +99,15 @@ const DominoLive = (() => {
       li.dataset.player = name;
       if (s.to_move && (name === s.to_move || name.split("+").includes(s.to_move))) li.classList.add("to-move");
       if (s.loser === name) li.classList.add("loser");
-      li.append(el("span", "name", name));
+      const nameBox = el("span", "name", name);
+      const held = hands[name];
+      if (held !== undefined && held >= 0) {
+        const h = el("span", "hand");
+        h.title = `${held} tile${held === 1 ? "" : "s"} in hand`;
+        for (let i = 0; i < Math.min(held, 12); i++) h.append(el("i"));
+        nameBox.append(h);
+      }
+      li.append(nameBox);
       const pts = deal && deal.points ? deal.points[name] : undefined;
       li.append(el("span", "deal-pts", pts === undefined || pts === null ? "" : `+${pts}`));
       li.append(el("span", "total", String(totals[name] ?? 0)));
