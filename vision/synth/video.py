@@ -160,16 +160,21 @@ class _Scene:
         if not bones:
             return
         w_out, h_out = self.size
-        corner = self.center + np.array([0.36 * w_out, -0.33 * h_out])
-        box = (corner[0] - 0.1 * w_out, corner[1] - 0.1 * h_out, corner[0] + 0.1 * w_out, corner[1] + 0.12 * h_out)
         avoid = [t.corners() for t in self.tiles]
-        for t in layouts.scatter([(b.a, b.b) for b in bones], rng, box, self.w, self.ratio, "down", "boneyard",
-                                 self.style, avoid, tries=200):
-            self.bone_index[t.values] = len(self.tiles)
-            self.tiles.append(t)
-        missing = len(bones) - len(self.bone_index)
-        if missing:
-            raise RuntimeError(f"{missing} boneyard tiles found no room; try another seed")
+        # a free corner of the table; the pile spreads wider until every tile finds room
+        for grow in (1.0, 1.3, 1.6, 2.0):
+            for sx, sy in ((1, -1), (-1, -1), (1, 1), (-1, 1)):
+                corner = self.center + np.array([sx * 0.36 * w_out, sy * 0.33 * h_out])
+                hw, hh = 0.1 * w_out * grow, 0.11 * h_out * grow
+                box = (corner[0] - hw, corner[1] - hh, corner[0] + hw, corner[1] + hh)
+                pile = layouts.scatter([(b.a, b.b) for b in bones], np.random.default_rng(int(rng.integers(2**31))), box,
+                                       self.w, self.ratio, "down", "boneyard", self.style, avoid, tries=200)
+                if len(pile) == len(bones):
+                    for t in pile:
+                        self.bone_index[t.values] = len(self.tiles)
+                        self.tiles.append(t)
+                    return
+        raise RuntimeError(f"{len(bones)} boneyard tiles found no room on the table")
 
     def _clutter(self, rng) -> None:
         cw, ch = self.cam.canvas_size
@@ -413,6 +418,13 @@ def write_videos(out: Path, n: int, seed: int, size: tuple[int, int] = (960, 720
     results = []
     for i in range(n):
         name = f"deal_s{seed}_{i:03d}"
-        results.append(render_video(out / "videos" / name, video_rng(seed, i), size, fps))
+        for attempt in range(5):  # a deal that does not fit the table is replaced by another one
+            try:
+                results.append(render_video(out / "videos" / name, video_rng(seed, i + 1000 * attempt), size, fps))
+                break
+            except RuntimeError as exc:
+                log.warning("video %s, attempt %d: %s; trying another deal", name, attempt + 1, exc)
+        else:
+            raise RuntimeError(f"video {name}: no deal fitted the table in 5 attempts; try another --seed")
         log.info("video %s: %d frames, %d events", name, results[-1]["frames"], len(results[-1]["moves"]))
     return results
