@@ -55,7 +55,7 @@ def find_video(root: Path) -> DemoVideo | None:
         if meta.is_file():
             with contextlib.suppress(ValueError, AttributeError):
                 fps = float(json.loads(meta.read_text()).get("fps", fps))
-        truth = folder / "truth.jsonl" if (folder / "truth.jsonl").is_file() else None
+        truth = next((p for p in (folder / "truth", folder / "truth.jsonl") if p.exists()), None)
         return DemoVideo(folder, frames, fps, events, truth)
     return None
 
@@ -144,6 +144,7 @@ def demo_pipeline(
         if video.truth is None:
             raise ReaderUnavailable(f"{exc}; and the demo video has no per-frame truth") from exc
         log.info("demo: %s; reading the renderer's truth instead", exc)
-        reader = TruthReader.from_jsonl(video.truth, video.fps)
+        reader = (TruthReader.from_folder(video.truth, video.fps) if video.truth.is_dir()
+                  else TruthReader.from_jsonl(video.truth, video.fps))
     return LivePipeline(lambda: FolderSource(video.frames, fps=video.fps, loop=True), reader,
                         players, variant=game.get("variant", "bykovo"), game=game, config=config)

@@ -26,6 +26,9 @@ class MotionInfo:
     edge: str | None  # the edge that blob touches most (where the arm entered)
     moving: float  # fraction of table pixels changed since the previous frame
     changed: float  # fraction of table pixels changed since the last settled frame
+    # Each arm on this frame: the edge it comes from and its tip (the point deepest into the
+    # table, in frame pixels), so a tile can be matched to the arm that reached where it lies.
+    reaches: tuple[tuple[str, tuple[float, float]], ...] = ()
 
 
 SETTLED = MotionInfo(settled=True, arm=False, edge=None, moving=0.0, changed=0.0)
@@ -70,7 +73,7 @@ class MotionGate:
         # Colour, not grey: a dark sleeve on dark felt differs in hue, hardly in brightness.
         colour = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR) if frame.ndim == 2 else frame
         small = cv2.resize(colour, (cw, ch), interpolation=cv2.INTER_AREA)
-        small = cv2.GaussianBlur(small, (5, 5), 0).astype(np.int16)
+        small = cv2.GaussianBlur(small, (5, 5), 0).astype(np.float32)
         if self._shape != (ch, cw):
             self._build_masks(w, h, cw, ch)
             self._prev = None
@@ -89,6 +92,8 @@ class MotionGate:
         inside = (u >= -0.02) & (u <= 1.02) & (v >= -0.02) & (v <= 1.02)
         b = self.config.band
         self._inside = inside
+        self._u, self._v = u, v
+        self._to_frame = (w / cw, h / ch)
         self._table_px = max(1, int(inside.sum()))
         self._bands = {
             "top": inside & (v < b),
@@ -97,14 +102,20 @@ class MotionGate:
             "right": inside & (u > 1 - b),
         }
         self._shape = (ch, cw)
+        self._kernel = np.ones((2, 2), np.uint8)
 
     def _mask(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-        diff = np.abs(a - b)
+        # Light flicker scales every pixel (bright tiles more than dark felt): match b's gain to
+        # a's per channel, then subtract what is left of the median change.
+        ma = a[self._inside].mean(axis=0) + 1.0
+        mb = b[self._inside].mean(axis=0) + 1.0
+        diff = np.abs(a - b * (ma / mb))
         inside = diff[self._inside]  # (n, 3)
-        # Light flicker shifts every pixel a little: subtract each channel's median change.
         level = np.median(inside, axis=0) if inside.size else np.zeros(3)
-        over = (diff - level.astype(np.int16)).max(axis=2)
-        return (over > self.config.threshold) & self._inside
+        over = (diff - level).max(axis=2)
+        mask = ((over > self.config.threshold) & self._inside).astype(np.uint8)
+        # Camera shake leaves thin outlines along tile edges: open them away.
+        return cv2.morphologyEx(mask, cv2.MORPH_OPEN, self._kernel).astype(bool)
 
     def update(self, frame: np.ndarray, t: float) -> MotionInfo:
         cfg = self.config
@@ -119,9 +130,7 @@ class MotionGate:
         self._prev = small
         moving = float(moving_mask.sum()) / self._table_px
         changed_mask = self._mask(small, self._background)  # type: ignore[arg-type]
-        blobs = cv2.morphologyEx(
-            (changed_mask | moving_mask).astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)
-        ) | moving_mask.astype(np.uint8)
+        blobs = (changed_mask | moving_mask).astype(np.uint8)
         changed = float(changed_mask.sum()) / self._table_px
         n, labels, stats, _ = cv2.connectedComponentsWithStats(blobs, connectivity=8)
         moving_ids = np.unique(labels[moving_mask])
@@ -135,6 +144,7 @@ class MotionGate:
         edge = self._edge_of(labels, arm_ids)
         arm = bool(arm_ids) and (edge is not None or any(
             area[k] >= cfg.big_frac * self._table_px for k in arm_ids))
+        reaches = self._reaches(labels, arm_ids) if arm else ()
         # Pixels of blobs that do not move join the background after absorb_s: a tile taken
         # from a hand row, a cup put down, a paused arm, stop counting as change.
         self._px_still[active[labels]] = t
@@ -149,7 +159,23 @@ class MotionGate:
         settled = still_for + 1e-6 >= cfg.settle_s and not arm and moving <= cfg.moving_frac
         if settled:
             self._background = small.copy()
-        return MotionInfo(settled, arm, edge if arm else None, moving, changed)
+        return MotionInfo(settled, arm, edge if arm else None, moving, changed, reaches)
+
+    def _reaches(self, labels: np.ndarray, ids: list[int]) -> tuple:
+        """(edge, tip) of each arm blob touching an edge; the tip is its point deepest inside."""
+        out = []
+        for k in ids:
+            blob = labels == k
+            counts = {name: int((blob & band).sum()) for name, band in self._bands.items()}
+            edge = max(counts, key=counts.__getitem__)
+            if counts[edge] < 4:
+                continue
+            depth = {"bottom": -self._v, "top": self._v, "left": self._u, "right": -self._u}[edge]
+            ys, xs = np.nonzero(blob)
+            i = int(np.argmax(depth[ys, xs]))
+            sx, sy = self._to_frame
+            out.append((edge, (float(xs[i] + 0.5) * sx, float(ys[i] + 0.5) * sy)))
+        return tuple(out)
 
     def _edge_of(self, labels: np.ndarray, ids: list[int]) -> str | None:
         """The table edge the arm blobs touch most."""

@@ -109,18 +109,25 @@ def from_read(obj: dict) -> Observation:
 def from_truth(truth: dict) -> Observation:
     """One renderer truth JSON -> the Observation a perfect reader would give.
 
-    The truth's `parent` links become edges; `owner` is kept (layout, boneyard or a seat).
+    The truth's `parent` links become edges; `owner` is kept (layout, boneyard or a seat). Tiles
+    of a video frame less than half visible (under an arm, out of the frame) are left out.
     """
+    raw = truth.get("tiles", [])
+    # A tile mostly under an arm or out of the picture is not seen (video truth says how much).
+    keep = [i for i, d in enumerate(raw)
+            if d.get("visible", 1.0) >= 0.5 and d.get("in_frame", 1.0) >= 0.5]
+    index = {old: new for new, old in enumerate(keep)}
     tiles = []
     edges = []
-    for i, d in enumerate(truth.get("tiles", [])):
+    for i in keep:
+        d = raw[i]
         owner = d.get("owner") or LAYOUT
         if d.get("face") == "down":  # a camera never sees a face-down tile's values
             d = {**d, "values": None}
         tiles.append(_tile_from_dict(d, owner))
         parent = d.get("parent")
-        if parent is not None:
-            edges.append((int(parent), i))
+        if parent is not None and int(parent) in index:
+            edges.append((index[int(parent)], index[i]))
     size = tuple(truth["size"]) if truth.get("size") else None
     return Observation(tiles=tuple(tiles), edges=tuple(edges), size=size)  # type: ignore[arg-type]
 

@@ -20,6 +20,7 @@ observation only on settled frames (the motion gate decides), None otherwise.
 
 from __future__ import annotations
 
+import itertools
 import logging
 import math
 from collections import Counter, deque
@@ -43,6 +44,8 @@ class TrackerConfig:
     gap_s: float = 0.6  # a candidate unseen this long is forgotten
     takeback_s: float = 1.0  # a committed tile missing this long is flagged
     arm_window_s: float = 1.5  # an arm that left at most this long before a tile appeared placed it
+    reach_window_s: float = 4.0  # arms gone at most this long are matched to new tiles by reach
+    min_reach: float = 0.2  # an arm must get this far into the table (share of it) to lay a tile
     join_factor: float = 1.8  # nearest-half fallback: within this many half spans
     recount_seats: int = 2  # face-up tiles in front of this many seats start the recount
 
@@ -82,6 +85,7 @@ class _Candidate:
     centre: tuple[float, float]
     reach: float  # how far its centre may wander between frames (jitter, shake)
     edge: str | None = None  # where the arm came from just before it appeared
+    arm_t: float = 0.0  # when that arm left: of two tiles seen together, its order
     seen: int = 1
     names: Counter = field(default_factory=Counter)  # name read -> frames
     to_votes: Counter = field(default_factory=Counter)  # tile it touches -> frames
@@ -93,6 +97,16 @@ class _Candidate:
     @property
     def name(self) -> str:
         return self.names.most_common(1)[0][0]
+
+
+@dataclass(frozen=True)
+class _Reach:
+    """One arm from an edge: when it came and went, and the point it reached deepest."""
+
+    start: float
+    end: float
+    edge: str
+    tip: tuple[float, float]
 
 
 @dataclass
@@ -145,6 +159,9 @@ class Tracker:
         self._frame = 0
         self._episode: Counter[str] = Counter()
         self._episodes: list[tuple[float, str]] = []  # (t the arm left, edge)
+        self._reaching: dict[str, tuple[float, int, tuple[float, float]]] = {}  # start, frames, tip
+        self._reaches: list[_Reach] = []
+        self._settled_t = self._prev_settled_t = -math.inf
         self._last_player: str | None = None
         self._recount_since: float | None = None
         self._hand_window: list[tuple[float, dict[str, str]]] = []
@@ -159,6 +176,7 @@ class Tracker:
     def update(self, t: float, motion: MotionInfo, obs: Observation | None) -> Update:
         if motion.arm and motion.edge:
             self._episode[motion.edge] += 1
+        self._track_reaches(t, motion)
         if obs is None or not motion.settled:
             return Update()
         if self._episode:
@@ -166,6 +184,7 @@ class Tracker:
             self._episodes = self._episodes[-16:]
             self._episode = Counter()
         self._frame += 1
+        self._prev_settled_t, self._settled_t = self._settled_t, t
         if self.mode == PLAY:
             obs = self._reown(obs)
         self.last_observation = obs
@@ -174,7 +193,10 @@ class Tracker:
         if self.mode == PLAY:
             return self._play_step(t, obs, names)
         if self.mode == RECOUNT:
-            return self._recount_step(t, obs, names)
+            # Tiles laid just before the hands went down still become moves.
+            out = self._play_step(t, obs, names, recount=False)
+            out.extend(self._recount_step(t, obs, names))
+            return out
         return self._revealed_step(t, obs, names)
 
     def expected_hands(self) -> dict[str, int] | None:
@@ -331,7 +353,8 @@ class Tracker:
         return best
 
     # --- play -------------------------------------------------------------------------------
-    def _play_step(self, t: float, obs: Observation, names: list[str | None]) -> Update:
+    def _play_step(self, t: float, obs: Observation, names: list[str | None], *,
+                   recount: bool = True) -> Update:
         out = Update()
         layout = [i for i, tile in enumerate(obs.tiles) if tile.owner == LAYOUT]
         present = {names[i]: i for i in layout if names[i] in self.committed}
@@ -348,7 +371,8 @@ class Tracker:
         self._committed_presence(t, obs, present, out)
         self._match_candidates(t, obs, names, fresh)
         self._commit_ready(t, obs, names, out)
-        self._check_recount(t, obs, names)
+        if recount:
+            self._check_recount(t, obs, names)
         return out
 
     def _committed_presence(self, t: float, obs: Observation, present: dict, out: Update) -> None:
@@ -400,6 +424,7 @@ class Tracker:
             self._recent.popleft()
         for c in self._candidates.values():
             c.index = None
+        new: list[_Candidate] = []
         for i in fresh:
             tile = obs.tiles[i]
             near = [c for c in self._candidates.values()
@@ -407,8 +432,9 @@ class Tracker:
             c = min(near, key=lambda c: _dist(c.centre, tile.centre)) if near else None
             if c is None:
                 c = _Candidate(t, self._frame, t, tile.centre, 0.6 * max(tile.half_span, 1.0),
-                               self._arm_edge(t))
+                               self._arm_edge(t), t)
                 self._candidates[id(c)] = c
+                new.append(c)
             else:
                 if c.edge is None:  # appeared with no arm before it: the next arm is the mover's
                     c.edge = next((e for te, e in self._episodes if c.last_t < te <= t), None)
@@ -428,6 +454,7 @@ class Tracker:
                     del self._candidates[key]
             else:
                 self._vote_attachment(obs, names, c)
+        self._assign_arms(t, new)
 
     def _presence(self, c: _Candidate, t: float) -> float:
         """Share of the settled frames of the last stable_s in which the candidate was seen."""
@@ -437,16 +464,19 @@ class Tracker:
 
     def _vote_attachment(self, obs: Observation, names, c: _Candidate) -> None:
         """Count which earlier tile this candidate touches on this frame (its `to`)."""
-        earlier_names = {x.name for x in self._candidates.values() if x.first_t < c.first_t}
+        # A tile played touches a move already made; failing that, a tile that appeared no later
+        # (two tiles laid between two settled frames).
+        earlier_names = {x.name for x in self._candidates.values()
+                         if x is not c and x.first_t <= c.first_t}
+        own = names[c.index]
 
-        def earlier(n) -> bool:
-            if n is None or n == names[c.index]:
-                return False
-            if n in self.committed:
-                return not self.committed[n].missing
-            return n in earlier_names
+        def played(n) -> bool:
+            return n is not None and n != own and n in self.committed and not self.committed[n].missing
 
-        j = self._touching(obs, c.index, names, earlier)
+        j = self._touching(obs, c.index, names, played)
+        if j is None:
+            j = self._touching(obs, c.index, names, lambda n: n is not None and n != own
+                               and n not in self.committed and n in earlier_names)
         if j is not None:
             c.to_votes[names[j]] += 1
 
@@ -460,7 +490,7 @@ class Tracker:
     def _commit_ready(self, t, obs, names, out: Update) -> None:
         cfg = self.config
         ready = sorted(
-            (c.first_t, key) for key, c in self._candidates.items()
+            (c.first_t, c.arm_t, key) for key, c in self._candidates.items()
             if c.index is not None
             and t - c.first_t >= cfg.stable_s
             and self._presence(c, t) >= cfg.presence
@@ -472,13 +502,14 @@ class Tracker:
         while ready and progress:
             progress = False
             for item in list(ready):
-                c = self._candidates[item[1]]
+                key = item[2]
+                c = self._candidates[key]
                 name = c.name
                 # Mostly read as a tile already played elsewhere.
                 if name in self.committed and not self.committed[name].missing:
                     out.flags.append(LiveFlag(
                         "duplicate", t, f"{name} is seen twice on the table (SET-DUP)", name))
-                    del self._candidates[item[1]]
+                    del self._candidates[key]
                     ready.remove(item)
                     continue
                 live = {n for n, x in self.committed.items() if not x.missing}
@@ -492,7 +523,7 @@ class Tracker:
                         "no-attachment", t,
                         f"{name} touches no tile of the layout: check the attachment", name,
                     ))
-                del self._candidates[item[1]]
+                del self._candidates[key]
                 self._commit(t, c, name, obs.tiles[c.index], to, out)
                 ready.remove(item)
                 progress = True
@@ -527,6 +558,70 @@ class Tracker:
             return self.players[(self.players.index(self._last_player) + 1) % len(self.players)]
         return self.players[0]
 
+    def _track_reaches(self, t: float, motion: MotionInfo) -> None:
+        """Follow each arm from its edge: where it reached deepest, until it is gone."""
+        now: dict[str, tuple[float, float]] = {}
+        for edge, tip in motion.reaches:  # the deepest blob per edge
+            if edge not in now or self._depth(edge, tip) > self._depth(edge, now[edge]):
+                now[edge] = tip
+        for edge, (start, frames, tip) in list(self._reaching.items()):
+            if edge not in now:
+                # A blob at an edge for a frame or two is light or shadow, not an arm; one that
+                # never gets past the hand rows did not lay a tile.
+                if frames >= 3 and self._depth(edge, tip) >= self.config.min_reach:
+                    self._reaches.append(_Reach(start, t, edge, tip))
+                del self._reaching[edge]
+        for edge, tip in now.items():
+            if edge not in self._reaching:
+                self._reaching[edge] = (t, 1, tip)
+                continue
+            start, frames, deepest = self._reaching[edge]
+            if self._depth(edge, tip) > self._depth(edge, deepest):
+                deepest = tip
+            self._reaching[edge] = (start, frames + 1, deepest)
+        self._reaches = self._reaches[-32:]
+
+    def _depth(self, edge: str, p) -> float:
+        """How far into the table a point lies from an edge (0 at the edge, 1 at the far one)."""
+        u, v = self.calibration.to_unit(p)
+        return {"bottom": 1 - v, "top": v, "left": u, "right": 1 - u}[edge]
+
+    def _assign_arms(self, t: float, new: list[_Candidate]) -> None:
+        """Give the tiles that appeared on this frame the arms that laid them.
+
+        The arms are those seen since the previous settled frame (several when players followed
+        each other without a pause). A tile laid against another new tile came after it, so the
+        arms go in their order; among the orders allowed, the one whose arm tips lie nearest the
+        tiles wins.
+        """
+        reaches = [r for r in self._reaches
+                   if self._prev_settled_t < r.end <= t and r.end >= t - self.config.reach_window_s]
+        if not reaches or not new:
+            return
+        names = {c.name: c for c in new}
+
+        def depth(c: _Candidate, seen=()) -> int:
+            parents = [n for n in c.to_votes if n in names and names[n] is not c]
+            if not parents or c in seen:
+                return 0
+            return 1 + max(depth(names[n], (*seen, c)) for n in parents)
+
+        order = sorted(new, key=depth)
+        levels = [depth(c) for c in order]
+        best, best_cost = None, math.inf
+        if len(reaches) >= len(order):
+            for combo in itertools.permutations(reaches, len(order)):
+                if any(levels[i] < levels[j] and combo[i].start > combo[j].start
+                       for i in range(len(order)) for j in range(len(order))):
+                    continue
+                cost = sum(_dist(r.tip, c.centre) for r, c in zip(combo, order, strict=True))
+                if cost < best_cost:
+                    best, best_cost = combo, cost
+        if best is None:  # fewer arms than tiles: one arm laid several (BAL-13, BLZ-3)
+            best = tuple(min(reaches, key=lambda r, c=c: _dist(r.tip, c.centre)) for c in order)
+        for c, r in zip(order, best, strict=True):
+            c.edge, c.arm_t = r.edge, r.start
+
     def _arm_edge(self, t: float) -> str | None:
         for t_end, edge in reversed(self._episodes):
             if t - self.config.arm_window_s <= t_end <= t:
@@ -553,7 +648,11 @@ class Tracker:
         if not self.committed:
             return
         seats = set(self._hand_tiles(obs, names).values())
-        if len(seats) >= min(self.config.recount_seats, len(self.players)):
+        expected = self.expected_hands()
+        someone_out = expected is not None and min(expected.values()) == 0
+        # Hands face up at enough seats, or at one once a player has laid the last tile.
+        if len(seats) >= min(self.config.recount_seats, len(self.players)) or (
+                seats and someone_out):
             self.start_recount(t)
 
     def _recount_step(self, t: float, obs: Observation, names) -> Update:
@@ -561,6 +660,18 @@ class Tracker:
         if self._recount_since is None:
             self._recount_since = t
         hands = self._hand_tiles(obs, names)
+        if not any(tile.face == "up" for tile in obs.tiles):
+            # The table was cleared before the hands held still: no reveal from the camera.
+            self._clear_since = t if self._clear_since is None else self._clear_since
+            if t - self._clear_since >= cfg.stable_s:
+                log.info("table cleared during the recount: reveal the hands on /operator")
+                self.new_deal()
+                self.need_deal = True
+                return Update(flags=[LiveFlag(
+                    "recount", t, "the table was cleared before the hands could be read: "
+                    "enter the hands on /operator")])
+            return Update()
+        self._clear_since = None
         self._hand_window.append((t, hands))
         self._hand_window = [(ts, h) for ts, h in self._hand_window if t - ts <= cfg.stable_s]
         n = len(self._hand_window)
@@ -584,7 +695,7 @@ class Tracker:
         expected = self.expected_hands()
         if expected is not None and all(len(by_player[p]) == n for p, n in expected.items()):
             pass  # every hand complete: no need to wait longer
-        elif sum(1 for v in by_player.values() if v) < min(cfg.recount_seats, len(self.players) - 1):
+        elif not any(by_player.values()):
             return Update()  # the hands are not laid out yet
         elif still < 4 * cfg.stable_s:
             return Update()  # some tiles may still be coming
