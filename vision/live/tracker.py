@@ -46,6 +46,7 @@ class TrackerConfig:
     arm_window_s: float = 1.5  # an arm that left at most this long before a tile appeared placed it
     reach_window_s: float = 4.0  # arms gone at most this long are matched to new tiles by reach
     min_reach: float = 0.2  # an arm must get this far into the table (share of it) to lay a tile
+    reach_gap_s: float = 0.25  # an arm lost for longer than this at its edge is gone
     join_factor: float = 1.8  # nearest-half fallback: within this many half spans
     recount_seats: int = 2  # face-up tiles in front of this many seats start the recount
 
@@ -159,7 +160,8 @@ class Tracker:
         self._frame = 0
         self._episode: Counter[str] = Counter()
         self._episodes: list[tuple[float, str]] = []  # (t the arm left, edge)
-        self._reaching: dict[str, tuple[float, int, tuple[float, float]]] = {}  # start, frames, tip
+        # edge -> (start, frames, deepest tip, last seen)
+        self._reaching: dict[str, tuple[float, int, tuple[float, float], float]] = {}
         self._reaches: list[_Reach] = []
         self._settled_t = self._prev_settled_t = -math.inf
         self._last_player: str | None = None
@@ -559,26 +561,27 @@ class Tracker:
         return self.players[0]
 
     def _track_reaches(self, t: float, motion: MotionInfo) -> None:
-        """Follow each arm from its edge: where it reached deepest, until it is gone."""
+        """Follow each arm from its edge: where it reached deepest, until it is gone (a gap of
+        a frame or two, a blob lost for a moment, does not split one arm in two)."""
         now: dict[str, tuple[float, float]] = {}
         for edge, tip in motion.reaches:  # the deepest blob per edge
             if edge not in now or self._depth(edge, tip) > self._depth(edge, now[edge]):
                 now[edge] = tip
-        for edge, (start, frames, tip) in list(self._reaching.items()):
-            if edge not in now:
+        for edge, (start, frames, tip, last) in list(self._reaching.items()):
+            if edge not in now and (motion.settled or t - last > self.config.reach_gap_s):
                 # A blob at an edge for a frame or two is light or shadow, not an arm; one that
                 # never gets past the hand rows did not lay a tile.
                 if frames >= 3 and self._depth(edge, tip) >= self.config.min_reach:
-                    self._reaches.append(_Reach(start, t, edge, tip))
+                    self._reaches.append(_Reach(start, last, edge, tip))
                 del self._reaching[edge]
         for edge, tip in now.items():
             if edge not in self._reaching:
-                self._reaching[edge] = (t, 1, tip)
+                self._reaching[edge] = (t, 1, tip, t)
                 continue
-            start, frames, deepest = self._reaching[edge]
+            start, frames, deepest, _ = self._reaching[edge]
             if self._depth(edge, tip) > self._depth(edge, deepest):
                 deepest = tip
-            self._reaching[edge] = (start, frames + 1, deepest)
+            self._reaching[edge] = (start, frames + 1, deepest, t)
         self._reaches = self._reaches[-32:]
 
     def _depth(self, edge: str, p) -> float:
