@@ -138,3 +138,36 @@ def test_stepping_back_and_returning_to_live(make_app, serve, page):
     page.click("#back-to-live")
     page.wait_for_selector("#history-bar[hidden]", state="attached")
     assert page.locator("#moves li.future").count() == 0
+
+
+@pytest.mark.slow
+def test_the_demo_source_plays_a_whole_deal_on_the_spectator_page(make_app, serve, page, caplog):
+    """`dominocam serve`'s default source: the live pipeline on the rendered demo deal (rendered
+    once into datasets/cache/demo, about a minute on a fresh clone), or its recorded fallback."""
+    import json
+    import urllib.request
+
+    from webui.sources import open_source
+
+    pipeline = open_source("demo", variant="bykovo", players=["North", "East", "South", "West"], pace_s=0.3)
+    server = serve(make_app(PIPELINE=pipeline))
+    page.goto(server.url + "/")
+    page.wait_for_function("() => document.getElementById('video').naturalWidth > 0", timeout=15000)
+    def scored() -> bool:  # the deal is over and the recount has been read
+        state = json.loads(urllib.request.urlopen(server.url + "/api/state", timeout=5).read())
+        return any((state.get("totals") or {}).values())
+
+    seen = set()
+    end = time.monotonic() + 150
+    while time.monotonic() < end and not scored():
+        seen.add(moves_on(page))
+        time.sleep(0.2)
+    assert scored(), "the demo deal was not played and scored within 150 s"
+    assert len(seen) >= 5, f"the move list never grew step by step: {sorted(seen)}"
+    assert page.locator("#banner").is_visible()  # DOMINO! / РЫБА / СОРТИР
+    record = [json.loads(line) for line in
+              urllib.request.urlopen(server.url + "/api/record", timeout=5).read().decode().splitlines()]
+    expected = replay_events(record)
+    wait_for(lambda: all(
+        page.locator(f'#scores [data-player="{p}"] .total').inner_text() == str(t)
+        for p, t in expected["totals"].items()))
