@@ -111,7 +111,7 @@ def eval_rendered(detector, data: Path, split: str = "val", limit: int | None = 
     return total
 
 
-def eval_real(detector, folder: Path, scale: float = 1.0) -> Score:
+def eval_real(detector, folder: Path, scale: float = 1.0, annotate_dir: Path | None = None) -> Score:
     """Real photos: DIR/truth.json lists the tiles on the play grid by half centres."""
     truth = json.loads((folder / "truth.json").read_text())
     grid = np.asarray(truth["grid"], np.float32) * scale if "grid" in truth else None
@@ -126,6 +126,13 @@ def eval_real(detector, folder: Path, scale: float = 1.0) -> Score:
         ms = (time.perf_counter() - t0) * 1000
         score = score_image(dets, halves, grid=grid)
         score.ms.append(ms)
+        if annotate_dir is not None:
+            from vision.detect.annotate import annotate
+
+            found, _ = match(dets, halves)
+            annotate_dir.mkdir(parents=True, exist_ok=True)
+            out = annotate_dir / f"{Path(name).stem}-x{scale:g}.jpg"
+            cv2.imwrite(str(out), annotate(frame, dets, halves[~found]))
         log.debug("%s at %.2f: %d/%d tiles, %d detections", name, scale, score.found, score.tiles, len(dets))
         total.add(score)
     return total
@@ -143,18 +150,20 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--scales", type=float, nargs="+", default=[1.0, 0.7])
     p.add_argument("--conf", type=float, default=DetectorSettings.conf)
     p.add_argument("--no-slicing", action="store_true")
+    p.add_argument("--min-tile-px", type=float, default=DetectorSettings.min_tile_px)
+    p.add_argument("--annotate", type=Path, default=None, help="write annotated real photos here")
     args = p.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
-    settings = DetectorSettings(conf=args.conf, slicing=not args.no_slicing)
+    settings = DetectorSettings(conf=args.conf, slicing=not args.no_slicing, min_tile_px=args.min_tile_px)
     detector = TileDetector(args.model, settings)
     for data in args.rendered:
         score = eval_rendered(detector, data, args.split, args.limit)
         print(json.dumps({"set": str(data), "split": args.split, "conf": args.conf, **score.as_dict()}))
     for folder in args.real:
         for scale in args.scales:
-            score = eval_real(detector, folder, scale)
+            score = eval_real(detector, folder, scale, args.annotate)
             print(json.dumps({"set": str(folder), "scale": scale, "conf": args.conf,
-                              "slicing": settings.slicing, **score.as_dict()}))
+                              "slicing": settings.slicing, "min_tile_px": settings.min_tile_px, **score.as_dict()}))
     return 0
 
 
