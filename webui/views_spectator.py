@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+
 import segno
 from flask import Blueprint, Response, current_app, render_template, request
 from markupsafe import Markup
@@ -46,9 +48,6 @@ def overlay():
 
 @bp.get("/qr.svg")
 def qr():
-    svg = segno.make(public_url(), error="m")
-    import io
-
     buf = io.BytesIO()
-    svg.save(buf, kind="svg", scale=8, border=2)
+    segno.make(public_url(), error="m").save(buf, kind="svg", scale=8, border=2)
     return Response(buf.getvalue(), mimetype="image/svg+xml")
