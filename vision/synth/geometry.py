@@ -69,12 +69,21 @@ def distort_points(pts: np.ndarray, k: float, center, scale: float) -> np.ndarra
     """Forward radial distortion: find p_d with p_d * (1 + k r_d^2) == p_u (normalised by `scale`).
 
     The image is resampled with the inverse (p_u from p_d), which is closed-form; points go the
-    other way, so solve by fixed-point iteration (converges for |k| < 0.3).
+    other way, so solve r_d + k r_d^3 = r_u by Newton's method on the radius. With k < 0 the
+    mapping folds at r_d = sqrt(-1 / 3k) (far outside the frame for |k| <= 0.15); points beyond the
+    fold have no image and come back as NaN.
     """
     c = np.asarray(center, dtype=np.float64)
     pu = (np.asarray(pts, dtype=np.float64) - c) / scale
-    pd = pu.copy()
-    for _ in range(20):
-        r2 = (pd**2).sum(axis=1, keepdims=True)
-        pd = pu / (1.0 + k * r2)
-    return pd * scale + c
+    ru = np.hypot(pu[:, 0], pu[:, 1])
+    r = ru.copy()
+    for _ in range(30):
+        r = r - (r + k * r**3 - ru) / np.maximum(1.0 + 3.0 * k * r**2, 1e-9)
+        if k < 0:
+            r = np.clip(r, 0.0, np.sqrt(-1.0 / (3.0 * k)))
+    ok = np.abs(r + k * r**3 - ru) < 1e-6 * np.maximum(1.0, ru)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        f = np.where(ru > 1e-12, r / ru, 1.0)
+    out = pu * f[:, None] * scale + c
+    out[~ok] = np.nan
+    return out

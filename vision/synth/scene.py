@@ -99,12 +99,16 @@ def _style_picker(rng, n_styles: int, style_kind: str | None = None):
 
 
 def _frame_fraction(poly: np.ndarray, w: int, h: int) -> float:
-    area = abs(cv2.contourArea(poly.astype(np.float32)))
-    if area <= 1e-6:
+    """Share of a projected tile inside the frame; 0 for a tile the lens does not image."""
+    if not np.isfinite(poly).all():
+        return 0.0
+    p32 = poly.astype(np.float32)
+    area = abs(cv2.contourArea(p32))
+    if area <= 1e-6 or not cv2.isContourConvex(p32.reshape(-1, 1, 2)):
         return 0.0
     frame = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
-    inter, _ = cv2.intersectConvexConvex(poly.astype(np.float32), frame)
-    return float(inter) / area
+    inter, _ = cv2.intersectConvexConvex(p32, frame)
+    return min(1.0, float(inter) / area)
 
 
 def _hands(rng, deal, center, reach: float, w: float, ratio: float, style, face: str, seats,
@@ -317,6 +321,19 @@ def render_scene(rng: np.random.Generator, size: tuple[int, int], kind: str | No
         visible.append(float(vis))
         side = float(np.linalg.norm(c[1] - c[0]))
         labelled.append(f >= 0.6 and vis >= 0.45 and side >= 6.0 and not t.extra.get("standing"))
+    # tiles the lens does not image at all (beyond the fold of a strong barrel) leave the truth
+    keep = [i for i in range(len(tiles)) if np.isfinite(corners[i]).all() and np.isfinite(halves[i]).all()]
+    if len(keep) < len(tiles):
+        new_index = {old: new for new, old in enumerate(keep)}
+        for i in keep:
+            p = tiles[i].parent
+            tiles[i].parent = new_index.get(p) if p is not None else None
+            if p is not None and tiles[i].parent is None:
+                tiles[i].joint = None
+        tiles, corners, halves = [tiles[i] for i in keep], [corners[i] for i in keep], [halves[i] for i in keep]
+        in_frame, visible, labelled = [in_frame[i] for i in keep], [visible[i] for i in keep], [labelled[i] for i in keep]
+        for info in seats.values():
+            info["tiles"] = [new_index[i] for i in info["tiles"] if i in new_index]
     for info in seats.values():
         info["tiles"] = [i for i in info["tiles"] if in_frame[i] > 0]
     q = int(rng.integers(50, 96))

@@ -6,7 +6,7 @@ style (and a few scenes mix two sets).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -39,6 +39,9 @@ class TileStyle:
     gloss: float  # 0..1 chance-like strength of specular glare
     bevel: float  # darkening of the rim, 0..0.25
     plain: bool  # dark pips on a light body, one colour: the pip-count tests use these
+    shade: float = 0.0  # brightness ramp across the face toward the light
+    concave: float = 0.0  # how much light the far rim of a drilled pip catches
+    light: np.ndarray = field(default_factory=lambda: np.array([-0.7, -0.7]))  # toward the light
 
 
 def _jitter(rng: np.random.Generator, color, amount: float) -> Color:
@@ -101,4 +104,7 @@ def random_style(rng: np.random.Generator, kind: str | None = None) -> TileStyle
         gloss=float(rng.uniform(0.0, 1.0)),
         bevel=float(rng.uniform(0.03, 0.2)),
         plain=plain,
+        shade=float(rng.uniform(0.0, 0.1)) if rng.random() < 0.6 else 0.0,
+        concave=float(rng.uniform(0.1, 0.35)) if rng.random() < 0.5 else 0.0,
+        light=np.array([np.cos(a := float(rng.uniform(0, 2 * np.pi))), np.sin(a)]),
     )

@@ -73,6 +73,24 @@ def face_polygon(t: PlacedTile, grow: float = 0.0) -> np.ndarray:
     return rounded_rect(t.center, t.angle, t.length + 2 * grow, t.width + 2 * grow, s.corner * t.width + grow)
 
 
+def _shade(img: np.ndarray, poly: np.ndarray, light: np.ndarray, amount: float) -> None:
+    """A soft brightness ramp across a face (brighter toward the light), inside `poly` only."""
+    x0, y0 = np.floor(poly.min(axis=0)).astype(int)
+    x1, y1 = np.ceil(poly.max(axis=0)).astype(int) + 1
+    h, w = img.shape[:2]
+    x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
+    if x1 - x0 < 2 or y1 - y0 < 2:
+        return
+    roi = img[y0:y1, x0:x1]
+    mask = np.zeros(roi.shape[:2], np.uint8)
+    cv2.fillPoly(mask, [np.round(poly - [x0, y0]).astype(np.int32)], 255)
+    yy, xx = np.mgrid[0:y1 - y0, 0:x1 - x0].astype(np.float32)
+    ramp = (xx - (x1 - x0) / 2) * -light[0] + (yy - (y1 - y0) / 2) * -light[1]
+    ramp = 1.0 + amount * ramp / max(1.0, float(np.abs(ramp).max()))
+    shaded = np.clip(roi * ramp[..., None], 0, 255).astype(np.uint8)
+    np.copyto(roi, shaded, where=mask[..., None] > 0)
+
+
 def draw_side(img: np.ndarray, t: PlacedTile, offset: np.ndarray) -> None:
     """The visible thickness: the face outline swept by `offset` (image displacement of the base)."""
     poly = face_polygon(t)
@@ -94,6 +112,8 @@ def draw_face(img: np.ndarray, t: PlacedTile, printed: bool = False) -> None:
         fill_poly(img, face_polygon(t), rim)
         inset = min(0.06 * w, 3.0)
         fill_poly(img, rounded_rect(c, t.angle, length - 2 * inset, w - 2 * inset, max(0.0, s.corner * w - inset)), s.body)
+        if s.shade > 0 and w >= 8:
+            _shade(img, face_polygon(t), s.light, s.shade)
     if t.face == "down":
         body = s.back
         fill_poly(img, face_polygon(t, grow=-0.02 * w), body)
@@ -121,3 +141,7 @@ def draw_face(img: np.ndarray, t: PlacedTile, printed: bool = False) -> None:
         for px, py in PIP_LAYOUT[value]:
             p = hc + u * (sign * px * spread) + v * (sign * py * spread)
             _circle(img, p, radius, s.pip_colors[value])
+            if not printed and s.concave > 0 and radius >= 3.0:
+                # a drilled pip: the rim away from the light catches a little of it
+                lit = tuple(int(pc + (bc - pc) * s.concave) for pc, bc in zip(s.pip_colors[value], s.body, strict=True))
+                _circle(img, p + s.light * radius * 0.45, radius * 0.5, lit)

@@ -231,9 +231,12 @@ class _Scene:
         cam = replace(self.cam, h_plane=c @ self.cam.h_plane)
         img = apply_light(cam.render(canvas), self.light, rng, frame.flicker)
         truth = []
-        pos = {obj: k for k, obj in enumerate(frame.present)}
-        for i, t in zip(frame.present, tiles, strict=True):
-            corners = cam.project(t.corners())
+        projected = {i: cam.project(t.corners()) for i, t in zip(frame.present, tiles, strict=True)}
+        shown = [i for i in frame.present if np.isfinite(projected[i]).all()]  # imaged by the lens
+        pos = {obj: k for k, obj in enumerate(shown)}
+        for i in shown:
+            t = self.tiles[i]
+            corners = projected[i]
             vis = 1.0
             if occl is not None:
                 m = np.zeros_like(occl)
