@@ -41,6 +41,7 @@ class TileStyle:
     plain: bool  # dark pips on a light body, one colour: the pip-count tests use these
     shade: float = 0.0  # brightness ramp across the face toward the light
     concave: float = 0.0  # how much light the far rim of a drilled pip catches
+    worn: float = 0.0  # hairline scratches on the face
     light: np.ndarray = field(default_factory=lambda: np.array([-0.7, -0.7]))  # toward the light
 
 
@@ -107,4 +108,5 @@ def random_style(rng: np.random.Generator, kind: str | None = None) -> TileStyle
         shade=float(rng.uniform(0.0, 0.1)) if rng.random() < 0.6 else 0.0,
         concave=float(rng.uniform(0.1, 0.35)) if rng.random() < 0.5 else 0.0,
         light=np.array([np.cos(a := float(rng.uniform(0, 2 * np.pi))), np.sin(a)]),
+        worn=float(rng.uniform(0.2, 1.0)) if rng.random() < 0.3 else 0.0,
     )

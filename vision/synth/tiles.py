@@ -91,6 +91,21 @@ def _shade(img: np.ndarray, poly: np.ndarray, light: np.ndarray, amount: float) 
     np.copyto(roi, shaded, where=mask[..., None] > 0)
 
 
+def _scratches(img: np.ndarray, t: PlacedTile) -> None:
+    """Faint hairline scratches of a worn set; the same on every frame for the same tile."""
+    s = t.style
+    u, v = axes(t.angle)
+    c = np.asarray(t.center, dtype=np.float64)
+    key = int(abs(round(c[0] * 7 + c[1] * 13 + t.angle * 1000))) % (2**31)
+    rng = np.random.default_rng(key)
+    light_body = sum(s.body) > 380
+    col = tuple(int(x * 0.86) for x in s.body) if light_body else tuple(min(255, int(x * 1.25) + 20) for x in s.body)
+    for _ in range(int(1 + s.worn * 6)):
+        a = c + u * rng.uniform(-0.38, 0.38) * t.length + v * rng.uniform(-0.3, 0.3) * t.width
+        d = axes(float(rng.uniform(0, np.pi)))[0] * rng.uniform(0.08, 0.18) * t.width
+        cv2.line(img, tuple(_fix(a).ravel()), tuple(_fix(a + d).ravel()), col, 1, cv2.LINE_AA, SHIFT)
+
+
 def draw_side(img: np.ndarray, t: PlacedTile, offset: np.ndarray) -> None:
     """The visible thickness: the face outline swept by `offset` (image displacement of the base)."""
     poly = face_polygon(t)
@@ -114,6 +129,8 @@ def draw_face(img: np.ndarray, t: PlacedTile, printed: bool = False) -> None:
         fill_poly(img, rounded_rect(c, t.angle, length - 2 * inset, w - 2 * inset, max(0.0, s.corner * w - inset)), s.body)
         if s.shade > 0 and w >= 8:
             _shade(img, face_polygon(t), s.light, s.shade)
+        if s.worn > 0 and w >= 16:
+            _scratches(img, t)
     if t.face == "down":
         body = s.back
         fill_poly(img, face_polygon(t, grow=-0.02 * w), body)
