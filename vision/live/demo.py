@@ -72,6 +72,15 @@ def render_video(root: Path, seed: int = DEMO_SEED) -> DemoVideo | None:
     return find_video(root)
 
 
+def truth_reader(video: DemoVideo) -> TruthReader:
+    """The renderer's per-frame truth of a video as a reader (raises ReaderUnavailable)."""
+    if video.truth is None:
+        raise ReaderUnavailable(f"{video.folder} has no per-frame truth")
+    if video.truth.is_dir():
+        return TruthReader.from_folder(video.truth, video.fps)
+    return TruthReader.from_jsonl(video.truth, video.fps)
+
+
 class SchematicSource:
     """A schematic deal drawn frame by frame, in a loop (FrameSource)."""
 
@@ -144,7 +153,6 @@ def demo_pipeline(
         if video.truth is None:
             raise ReaderUnavailable(f"{exc}; and the demo video has no per-frame truth") from exc
         log.info("demo: %s; reading the renderer's truth instead", exc)
-        reader = (TruthReader.from_folder(video.truth, video.fps) if video.truth.is_dir()
-                  else TruthReader.from_jsonl(video.truth, video.fps))
+        reader = truth_reader(video)
     return LivePipeline(lambda: FolderSource(video.frames, fps=video.fps, loop=True), reader,
                         players, variant=game.get("variant", "bykovo"), game=game, config=config)

@@ -103,16 +103,19 @@ class MotionGate:
         }
         self._shape = (ch, cw)
         self._kernel = np.ones((2, 2), np.uint8)
+        self._inside_u8 = inside.astype(np.uint8)
+        flat = np.flatnonzero(inside.ravel())
+        self._sample = flat[:: max(1, flat.size // 3000)]  # enough pixels for a median
 
     def _mask(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         # Light flicker scales every pixel (bright tiles more than dark felt): match b's gain to
         # a's per channel, then subtract what is left of the median change.
-        ma = a[self._inside].mean(axis=0) + 1.0
-        mb = b[self._inside].mean(axis=0) + 1.0
-        diff = np.abs(a - b * (ma / mb))
-        inside = diff[self._inside]  # (n, 3)
-        level = np.median(inside, axis=0) if inside.size else np.zeros(3)
-        over = (diff - level).max(axis=2)
+        ma = cv2.mean(a, mask=self._inside_u8)[:3]
+        mb = cv2.mean(b, mask=self._inside_u8)[:3]
+        gain = [(x + 1.0) / (y + 1.0) for x, y in zip(ma, mb, strict=True)]
+        diff = cv2.absdiff(a, cv2.multiply(b, (*gain, 0.0)))
+        level = np.median(diff.reshape(-1, 3)[self._sample], axis=0)
+        over = cv2.subtract(diff, (*level.tolist(), 0.0)).max(axis=2)
         mask = ((over > self.config.threshold) & self._inside).astype(np.uint8)
         # Camera shake leaves thin outlines along tile edges: open them away.
         return cv2.morphologyEx(mask, cv2.MORPH_OPEN, self._kernel).astype(bool)

@@ -235,6 +235,40 @@ class LivePipeline:
             )
 
     def _emit(self, event: dict, t: float) -> None:
+        if event.get("event") == "play":
+            for skipped in self._circle_of_passes(event):
+                log.info("%s plays again: a circle of passes in between (%s)", event["player"],
+                         skipped["player"])
+                self._emit_one(skipped, t)
+        self._emit_one(event, t)
+
+    def _circle_of_passes(self, event: dict) -> list[dict]:
+        """Passes to record before a second tile by the same player that cannot belong to the
+        same turn (a second tile where the variant allows one, BYK-1.6; a plain tile after a
+        double in BAL-13): everyone else passed in between, unseen by the camera."""
+        deal = max((i for i, e in enumerate(self._record) if e.get("event") == "deal"), default=None)
+        if deal is None:
+            return []
+        last = next((e for e in reversed(self._record[deal + 1:]) if e.get("event") != "draw"), None)
+        if last is None or last.get("event") != "play" or last.get("player") != event["player"]:
+            return []
+        try:
+            from engine.replay import replay_events
+            from engine.rules import ruleset
+
+            game = self._record[0]
+            multi = ruleset(game.get("variant", "bykovo"), **(game.get("options") or {})).ids.get("multi")
+            found = replay_events([*self._record, event])["flags"]
+        except Exception:  # the engine refuses the record for another reason: record as seen
+            return []
+        index = len(self._record)
+        if not any(f["event"] == index and f["rule"] == multi for f in found):
+            return []
+        seat = self.players.index(event["player"]) if event["player"] in self.players else -1
+        n = len(self.players)
+        return [{"event": "pass", "player": self.players[(seat + k) % n]} for k in range(1, n)]
+
+    def _emit_one(self, event: dict, t: float) -> None:
         if self._sink is not None:
             try:
                 self._sink(dict(event))

@@ -160,8 +160,8 @@ class Tracker:
         self._frame = 0
         self._episode: Counter[str] = Counter()
         self._episodes: list[tuple[float, str]] = []  # (t the arm left, edge)
-        # edge -> (start, frames, deepest tip, last seen)
-        self._reaching: dict[str, tuple[float, int, tuple[float, float], float]] = {}
+        # edge -> (start, tips frame by frame, last seen)
+        self._reaching: dict[str, tuple[float, list[tuple[float, float]], float]] = {}
         self._reaches: list[_Reach] = []
         self._settled_t = self._prev_settled_t = -math.inf
         self._last_player: str | None = None
@@ -447,6 +447,7 @@ class Tracker:
             c.miss_t, c.miss_frames = None, 0
             c.names[names[i]] += 1
             c.index = i
+        hops = self._hops(obs, names)
         for key, c in list(self._candidates.items()):
             if c.index is None:
                 # Forget it after gap_s of settled frames without it (arm frames do not count).
@@ -455,7 +456,7 @@ class Tracker:
                 if t - c.miss_t > cfg.gap_s and c.miss_frames >= 3:
                     del self._candidates[key]
             else:
-                self._vote_attachment(obs, names, c)
+                self._vote_attachment(obs, names, c, hops)
         self._assign_arms(t, new)
 
     def _presence(self, c: _Candidate, t: float) -> float:
@@ -464,7 +465,7 @@ class Tracker:
         frames = sum(1 for x in self._recent if x >= since)
         return sum(1 for x in c.seen_ts if x >= since) / max(frames, 1)
 
-    def _vote_attachment(self, obs: Observation, names, c: _Candidate) -> None:
+    def _vote_attachment(self, obs: Observation, names, c: _Candidate, hops: dict[int, int]) -> None:
         """Count which earlier tile this candidate touches on this frame (its `to`)."""
         # A tile played touches a move already made; failing that, a tile that appeared no later
         # (two tiles laid between two settled frames).
@@ -477,10 +478,32 @@ class Tracker:
 
         j = self._touching(obs, c.index, names, played)
         if j is None:
-            j = self._touching(obs, c.index, names, lambda n: n is not None and n != own
-                               and n not in self.committed and n in earlier_names)
+            # Among new neighbours, the one nearer (in joins) to the moves already made: a
+            # chain grows outward.
+            linked = [k for k in obs.neighbours(c.index) if names[k] in earlier_names
+                      and names[k] != own and names[k] not in self.committed]
+            if linked:
+                j = min(linked, key=lambda k: hops.get(k, math.inf))
+            else:
+                j = self._touching(obs, c.index, names, lambda n: n is not None and n != own
+                                   and n not in self.committed and n in earlier_names)
         if j is not None:
             c.to_votes[names[j]] += 1
+
+    def _hops(self, obs: Observation, names) -> dict[int, int]:
+        """Joins from each tile of the frame to the nearest move already made (BFS on edges)."""
+        dist = {i: 0 for i, n in enumerate(names)
+                if n in self.committed and not self.committed[n].missing}
+        frontier = list(dist)
+        while frontier:
+            nxt = []
+            for i in frontier:
+                for k in obs.neighbours(i):
+                    if k not in dist:
+                        dist[k] = dist[i] + 1
+                        nxt.append(k)
+            frontier = nxt
+        return dist
 
     @staticmethod
     def _alias(tile: TileObs, absent: list[Committed]) -> Committed | None:
@@ -567,21 +590,22 @@ class Tracker:
         for edge, tip in motion.reaches:  # the deepest blob per edge
             if edge not in now or self._depth(edge, tip) > self._depth(edge, now[edge]):
                 now[edge] = tip
-        for edge, (start, frames, tip, last) in list(self._reaching.items()):
+        for edge, (start, tips, last) in list(self._reaching.items()):
             if edge not in now and (motion.settled or t - last > self.config.reach_gap_s):
+                # The second deepest of its tips: one glitchy frame does not move the hand.
+                ranked = sorted(tips, key=lambda p, e=edge: self._depth(e, p), reverse=True)
+                tip = ranked[1] if len(ranked) > 1 else ranked[0]
                 # A blob at an edge for a frame or two is light or shadow, not an arm; one that
                 # never gets past the hand rows did not lay a tile.
-                if frames >= 3 and self._depth(edge, tip) >= self.config.min_reach:
+                if len(tips) >= 3 and self._depth(edge, tip) >= self.config.min_reach:
                     self._reaches.append(_Reach(start, last, edge, tip))
                 del self._reaching[edge]
         for edge, tip in now.items():
             if edge not in self._reaching:
-                self._reaching[edge] = (t, 1, tip, t)
-                continue
-            start, frames, deepest, _ = self._reaching[edge]
-            if self._depth(edge, tip) > self._depth(edge, deepest):
-                deepest = tip
-            self._reaching[edge] = (start, frames + 1, deepest, t)
+                self._reaching[edge] = (t, [tip], t)
+            else:
+                start, tips, _ = self._reaching[edge]
+                self._reaching[edge] = (start, [*tips, tip], t)
         self._reaches = self._reaches[-32:]
 
     def _depth(self, edge: str, p) -> float:
@@ -603,18 +627,25 @@ class Tracker:
             return
         names = {c.name: c for c in new}
 
-        def depth(c: _Candidate, seen=()) -> int:
-            parents = [n for n in c.to_votes if n in names and names[n] is not c]
-            if not parents or c in seen:
-                return 0
-            return 1 + max(depth(names[n], (*seen, c)) for n in parents)
+        def ancestors(c: _Candidate) -> set[int]:
+            """The new tiles this one was laid against, directly or through others."""
+            out: set[int] = set()
+            todo = [c]
+            while todo:
+                x = todo.pop()
+                for n in x.to_votes:
+                    p = names.get(n)
+                    if p is not None and p is not c and id(p) not in out:
+                        out.add(id(p))
+                        todo.append(p)
+            return out
 
-        order = sorted(new, key=depth)
-        levels = [depth(c) for c in order]
+        order = list(new)
+        before = [[id(x) in ancestors(c) for x in order] for c in order]  # [j][i]: i before j
         best, best_cost = None, math.inf
         if len(reaches) >= len(order):
             for combo in itertools.permutations(reaches, len(order)):
-                if any(levels[i] < levels[j] and combo[i].start > combo[j].start
+                if any(before[j][i] and combo[i].start > combo[j].start
                        for i in range(len(order)) for j in range(len(order))):
                     continue
                 cost = sum(_dist(r.tip, c.centre) for r, c in zip(combo, order, strict=True))
