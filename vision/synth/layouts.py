@@ -152,13 +152,22 @@ def layout_chain(deal: Deal, rng: np.random.Generator, width: float, ratio: floa
 
 
 def transform_tiles(tiles: list[PlacedTile], angle: float, offset, jitter: float, rng: np.random.Generator) -> None:
-    """Rotate the chain frame by `angle`, move it to `offset`, add hand-placement jitter."""
+    """Rotate the chain frame by `angle`, move it to `offset`, add hand-placement jitter (dropped
+    for a tile where it would push into a neighbour: real tiles do not interpenetrate)."""
     ca, sa = math.cos(angle), math.sin(angle)
+    done: list[np.ndarray] = []
     for t in tiles:
         x, y = t.center
+        base = (offset[0] + ca * x - sa * y, offset[1] + sa * x + ca * y)
+        base_angle = t.angle + angle
         jx, jy = rng.normal(0, jitter * t.width, 2)
-        t.center = (offset[0] + ca * x - sa * y + jx, offset[1] + sa * x + ca * y + jy)
-        t.angle = t.angle + angle + float(rng.normal(0, jitter * 0.5))
+        t.center = (base[0] + jx, base[1] + jy)
+        t.angle = base_angle + float(rng.normal(0, jitter * 0.5))
+        poly = t.corners()
+        if any(polygons_overlap(poly, p, 0.01 * t.width) for p in done):
+            t.center, t.angle = base, base_angle
+            poly = t.corners()
+        done.append(poly)
 
 
 def row_of_tiles(values: list[tuple[int, int] | None], start, direction: float, width: float, ratio: float,
