@@ -44,6 +44,15 @@ def run(args) -> int:
     if args.real_vs_render is not None:
         real_vs_render(args.real, args.real_vs_render, args.seed)
         log.info("comparison written to %s", args.real_vs_render)
+    if args.images < 0 or args.videos < 0:
+        log.error("--images and --videos must be 0 or more")
+        return 2
+    if args.val is not None and not 0 <= args.val <= args.images:
+        log.error("--val must be between 0 and --images (%d), got %d", args.images, args.val)
+        return 2
+    if args.videos and not 1 <= args.fps <= 60:
+        log.error("--fps must be 1..60 (10-30 is sensible), got %d", args.fps)
+        return 2
     if args.images or args.videos:
         if args.out is None:
             log.error("--out DIR is required to write images or videos")
