@@ -50,6 +50,7 @@ class Hub:
         self.store = store
         self._cond = threading.Condition()
         self._write_lock = threading.Lock()
+        self._notify_lock = threading.Lock()
         self._version = 0
         self._camera: dict[str, Any] = {"state": "none", "message": "no camera connected", "fps": 0.0}
         self._cached: tuple[tuple[int, int], dict[str, Any], str] | None = None
@@ -84,12 +85,15 @@ class Hub:
             self._version += 1
             self._cond.notify_all()
         if source != "camera" and self._listeners:
-            record = current_game(self.store.entries()).record
-            for callback in self._listeners:
-                try:
-                    callback(record)
-                except Exception:
-                    log.exception("a journal listener failed")
+            # Not under the write lock: the pipeline may hold its own lock while it appends.
+            # The notify lock makes the last caller hand over the newest record.
+            with self._notify_lock:
+                record = current_game(self.store.entries()).record
+                for callback in self._listeners:
+                    try:
+                        callback(record)
+                    except Exception:
+                        log.exception("a journal listener failed")
         return entry
 
     def set_camera(self, status: dict[str, Any]) -> None:
