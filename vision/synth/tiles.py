@@ -120,7 +120,12 @@ def draw_face(img: np.ndarray, t: PlacedTile, printed: bool = False) -> None:
     u, v = axes(t.angle)
     c = np.asarray(t.center, dtype=np.float64)
     if printed:
-        fill_poly(img, face_polygon(t, grow=max(0.6, 0.03 * w)), tuple(int(x * 0.45) for x in s.body))
+        # print styles vary: a dark outline, a printed drop shadow, or neither (key = position)
+        look = int(abs(c[0] * 3 + c[1] * 5)) % 3
+        if look == 1:
+            fill_poly(img, face_polygon(t) + np.array([0.06, 0.08]) * w, tuple(int(x * 0.35) for x in s.body))
+        if look != 2:
+            fill_poly(img, face_polygon(t, grow=max(0.6, 0.03 * w)), tuple(int(x * 0.45) for x in s.body))
         fill_poly(img, face_polygon(t), s.body)
     else:
         rim = tuple(int(x * (1 - s.bevel)) for x in s.body)
