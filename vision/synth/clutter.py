@@ -117,7 +117,7 @@ def arm(img, rng, start, end, tile_w: float, shadow: ShadowLayer | None, skin=No
     fw = tile_w * float(rng.uniform(2.0, 3.0))  # forearm width
     skin = skin or _jitter(rng, SKIN[int(rng.integers(len(SKIN)))], 10)
     sleeve = _jitter(rng, [(40, 40, 40), (150, 80, 30), (30, 30, 160), (200, 200, 200), (60, 100, 60)][int(rng.integers(5))], 20)
-    wrist = e - u * fw * 1.1
+    wrist = e - u * fw * 0.75  # reaches into the palm: no gap at the wrist
     forearm = np.array([s - v * fw * 0.6, wrist - v * fw * 0.42, wrist + v * fw * 0.42, s + v * fw * 0.6])
     palm_c = e - u * fw * 0.45
     palm = rounded_rect(palm_c, math.atan2(u[1], u[0]), fw * 1.2, fw * 1.0, fw * 0.45, n_arc=5)
@@ -136,12 +136,16 @@ def arm(img, rng, start, end, tile_w: float, shadow: ShadowLayer | None, skin=No
     if shadow is not None:
         for p in parts:
             shadow.add(p, tile_w * float(rng.uniform(1.0, 2.5)))
-    dark = tuple(int(x * 0.78) for x in skin)
+    dark = tuple(int(x * 0.72) for x in skin)
+    edge = max(1, int(round(fw * 0.05)))
+    for p in parts:  # the silhouette's darker rim, then the skin over it
+        cv2.polylines(img, [np.round(p * ONE).astype(np.int32).reshape(-1, 1, 2)], True, dark, edge, cv2.LINE_AA, SHIFT)
     for p in parts:
-        fill_poly(img, p, dark)
-    for p in parts:
-        c = p.mean(axis=0)
-        fill_poly(img, c + (p - c) * 0.86, skin)
+        fill_poly(img, p, skin)
+    # a soft ridge of light along the forearm
+    hi = tuple(min(255, int(x * 1.05) + 4) for x in skin)
+    ridge = np.array([s + v * fw * 0.1, wrist + v * fw * 0.08, wrist + v * fw * 0.22, s + v * fw * 0.28])
+    fill_poly(img, ridge, hi)
     cuff = np.array([s - v * fw * 0.62, s + u * dist * 0.45 - v * fw * 0.55, s + u * dist * 0.45 + v * fw * 0.55, s + v * fw * 0.62])
     if rng.random() < 0.7:
         fill_poly(img, cuff, sleeve)
