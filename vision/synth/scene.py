@@ -98,7 +98,7 @@ def _style_picker(rng, n_styles: int, style_kind: str | None = None):
     return pick
 
 
-def _frame_fraction(poly: np.ndarray, w: int, h: int) -> float:
+def frame_fraction(poly: np.ndarray, w: int, h: int) -> float:
     """Share of a projected tile inside the frame; 0 for a tile the lens does not image."""
     if not np.isfinite(poly).all():
         return 0.0
@@ -277,7 +277,7 @@ def render_scene(rng: np.random.Generator, size: tuple[int, int], kind: str | No
         shadow.add(poly, height * s)
     for t in tiles:
         shadow.add(face_polygon(t), t.style.thickness * t.width)
-    _apply_shadow(canvas, shadow, w, strength)
+    apply_shadow(canvas, shadow, w, strength)
     for name, c, s, ang, _ in clutter_polys:
         clutter.OBJECTS[name](canvas, rng, c, s, ang)
     draw_tiles(canvas, tiles, cam, rng)
@@ -297,7 +297,7 @@ def render_scene(rng: np.random.Generator, size: tuple[int, int], kind: str | No
         arm_parts = []
         for s0, e0 in arms:
             arm_parts.append(clutter.arm(np.zeros((1, 1, 3), np.uint8), np.random.default_rng(1), s0, e0, w * ratio / 2, arm_shadow))
-        _apply_shadow(canvas, arm_shadow, w * 3, strength * 0.8)
+        apply_shadow(canvas, arm_shadow, w * 3, strength * 0.8)
         for s0, e0 in arms:
             parts = clutter.arm(canvas, rng, s0, e0, w * ratio / 2, None)
             for p in parts:
@@ -310,7 +310,7 @@ def render_scene(rng: np.random.Generator, size: tuple[int, int], kind: str | No
         c = cam.project(t.corners())
         corners.append(c)
         halves.append(cam.project(t.halves()))
-        f = _frame_fraction(c, out_w, out_h)
+        f = frame_fraction(c, out_w, out_h)
         in_frame.append(f)
         vis = 1.0
         if n_arms:
@@ -348,7 +348,7 @@ def draw_tiles(canvas: np.ndarray, tiles: list[PlacedTile], cam: Camera, rng: np
     if shadow is not None:
         for t in tiles:
             shadow.add(face_polygon(t), t.style.thickness * t.width)
-        _apply_shadow(canvas, shadow, min((t.width for t in tiles), default=10.0), strength)
+        apply_shadow(canvas, shadow, min((t.width for t in tiles), default=10.0), strength)
     for t in tiles:
         thick = t.style.thickness * t.width
         base_off = (cam.nadir - np.asarray(t.center)) * thick / cam.height
@@ -360,7 +360,7 @@ def draw_tiles(canvas: np.ndarray, tiles: list[PlacedTile], cam: Camera, rng: np
             t.extra["glare"] = True
 
 
-def _apply_shadow(canvas: np.ndarray, layer: clutter.ShadowLayer, blur_px: float, strength: float) -> None:
+def apply_shadow(canvas: np.ndarray, layer: clutter.ShadowLayer, blur_px: float, strength: float) -> None:
     """Darken the canvas under the blurred shadow mask (only inside the mask's bounding box)."""
     sigma = max(0.8, blur_px * 0.25 / layer.factor)
     m = cv2.GaussianBlur(layer.mask, (0, 0), sigma)

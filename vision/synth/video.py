@@ -25,7 +25,7 @@ from vision.synth.backgrounds import random_surface
 from vision.synth.camera import Camera, apply_light, encode_jpeg, make_camera, random_light
 from vision.synth.geometry import polygons_overlap
 from vision.synth.play import SEATS, Deal, deal_from_events, seat_names
-from vision.synth.scene import _apply_shadow, _frame_fraction, draw_tiles
+from vision.synth.scene import apply_shadow, frame_fraction, draw_tiles
 from vision.synth.styles import _jitter, random_style
 from vision.synth.tiles import PlacedTile
 
@@ -192,7 +192,7 @@ class _Scene:
             poly, height = clutter.OBJECTS[name](np.zeros((1, 1, 3), np.uint8), np.random.default_rng(0), c, s, 0.3)
             shadow.add(poly, height * s)
             items.append((name, c, s))
-        _apply_shadow(self.base, shadow, self.w, self.shadow_strength)
+        apply_shadow(self.base, shadow, self.w, self.shadow_strength)
         for name, c, s in items:
             clutter.OBJECTS[name](self.base, rng, c, s, 0.3)
 
@@ -219,7 +219,7 @@ class _Scene:
             arm_shadow = clutter.ShadowLayer(np.zeros_like(shadow.mask), 4, self.light_dir)
             clutter.arm(np.zeros((1, 1, 3), np.uint8), np.random.default_rng(shape_seed), start, tip, self.w, arm_shadow,
                         skin=self.skin[seat])
-            _apply_shadow(canvas, arm_shadow, self.w * 3, self.shadow_strength * 0.8)
+            apply_shadow(canvas, arm_shadow, self.w * 3, self.shadow_strength * 0.8)
             parts = clutter.arm(canvas, np.random.default_rng(shape_seed), start, tip, self.w, None, skin=self.skin[seat])
             occl = np.zeros((ch // 4 + 1, cw // 4 + 1), np.uint8)
             for p in parts:
@@ -251,7 +251,7 @@ class _Scene:
                           # extensions
                           "id": i, "hidden_values": list(t.values) if t.face == "down" else None,
                           "seat": t.extra.get("seat"), "visible": round(float(vis), 3),
-                          "in_frame": round(_frame_fraction(corners, w_out, h_out), 3)})
+                          "in_frame": round(frame_fraction(corners, w_out, h_out), 3)})
         return img, truth
 
 
