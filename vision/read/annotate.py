@@ -34,14 +34,16 @@ def annotate(frame: np.ndarray, reading: FrameReading) -> np.ndarray:
     img = cv2.addWeighted(overlay, 0.18, img, 0.82, 0)
     for i, t in enumerate(reading.tiles):
         colour = DOWN if t.face == "down" else (UP if t.values is not None else UNREAD)
-        thick = max(1, int(round(t.width / 25)))
+        thick = max(1, int(round(t.width / 30)))
         cv2.polylines(img, [np.round(t.quad).astype(np.int32)], True, colour, thick, cv2.LINE_AA)
-        scale = max(0.35, t.width / 45)
+        scale = max(0.3, t.width / 75)
         if t.face == "up":
             for k in (0, 1):
                 v = t.half_values[k]
-                _text(img, "?" if v is None else str(v), t.halves[k], scale, colour if v is not None else UNREAD,
-                      max(1, thick))
+                # the value beside its half, outside the tile, so the pips stay visible
+                side = np.array([-t.u[1], t.u[0]]) * t.width * 0.75
+                _text(img, "?" if v is None else str(v), t.halves[k] + side, scale,
+                      colour if v is not None else UNREAD, max(1, thick))
         elif i in lay.inferred:
             a, b = lay.inferred[i]
             _text(img, f"({a}-{b})", t.halves.mean(axis=0), scale * 0.8, DOWN, 1)
@@ -51,7 +53,7 @@ def annotate(frame: np.ndarray, reading: FrameReading) -> np.ndarray:
     for j in lay.joins:
         a, b = reading.tiles[j.a], reading.tiles[j.b]
         pa, pb = a.halves.mean(axis=0), b.halves.mean(axis=0)
-        w = max(2, int(round(min(a.width, b.width) / 12)))
+        w = max(1, int(round(min(a.width, b.width) / 18)))
         cv2.line(img, tuple(np.round(pa).astype(int)), tuple(np.round(pb).astype(int)), CHAIN, w, cv2.LINE_AA)
         cv2.circle(img, tuple(np.round(pa).astype(int)), w + 1, CHAIN, -1, cv2.LINE_AA)
         cv2.circle(img, tuple(np.round(pb).astype(int)), w + 1, CHAIN, -1, cv2.LINE_AA)

@@ -1,7 +1,8 @@
 """A tiny classifier of half crops (numpy only at run time), trained on rendered halves.
 
 Input: the half's contrast map (Lab distance to its own body colour, so any pip colour on any body
-colour looks alike), normalised and shrunk to GRID x GRID, the divider always on the right, plus
+colour looks alike) and its signed lightness difference, normalised and shrunk to GRID x GRID,
+the divider always on the right, plus
 what the blob counter said (its count one-hot, 8 with "unread", and its layout score). Output:
 probabilities of the values 0..6. Weights: `halfnet.npz` next to this file (see train_halfnet.py).
 """
@@ -29,7 +30,9 @@ def contrast_features(half_bgr: np.ndarray, divider_side: str) -> np.ndarray:
     dist = np.sqrt(((lab - body) ** 2).sum(axis=2))
     top = max(float(np.percentile(dist, 99)), 40.0)
     small = cv2.resize(np.clip(dist / top, 0, 1), (GRID, GRID), interpolation=cv2.INTER_AREA)
-    return small.astype(np.float32).ravel()
+    # the sign of the lightness difference tells glare (lighter, soft) from dark pips
+    light = cv2.resize(np.clip((lab[:, :, 0] - body[0]) / top, -1, 1), (GRID, GRID), interpolation=cv2.INTER_AREA)
+    return np.concatenate([small.ravel(), light.ravel()]).astype(np.float32)
 
 
 def blob_features(h: HalfRead) -> np.ndarray:
@@ -43,7 +46,7 @@ def features(half_bgr: np.ndarray, divider_side: str, h: HalfRead) -> np.ndarray
     return np.concatenate([contrast_features(half_bgr, divider_side), blob_features(h)])
 
 
-N_FEATURES = GRID * GRID + 10
+N_FEATURES = 2 * GRID * GRID + 10
 
 
 @lru_cache(maxsize=2)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
 from engine.replay import replay_events
@@ -90,7 +91,9 @@ def recount(reading: FrameReading, players: list[str], variant: str = "bykovo",
     first_reveal = len(events)
     for h in hands:
         events.append({"event": "reveal", "player": h.player, "tiles": [str(t) for t in h.tiles]})
+    before = {json.dumps(f, sort_keys=True) for f in replay_events(events[:first_reveal])["flags"]}
     result = replay_events(events)
     deal = result["deals"][-1] if result["deals"] else {}
-    flags = [f for f in result["flags"] if f["rule"] in AUDIT_RULES and f["event"] >= first_reveal]
+    # the audit at reveal flags the earlier pass events themselves: keep what the reveals added
+    flags = [f for f in result["flags"] if f["rule"] in AUDIT_RULES and json.dumps(f, sort_keys=True) not in before]
     return Recount(hands, result, deal, flags, warnings)

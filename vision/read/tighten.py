@@ -174,8 +174,37 @@ def tighten_edges(frame: np.ndarray, box: Box, keep_centre: bool = False) -> Tig
     ])
     if not _plausible(quad):
         quad = np.array([[xl0, yt0], [xr0, yt0], [xr0, yb0], [xl0, yb0]])
-    q_fr = to_frame(quad)
+    # keep the refit only if its outline separates tile from table at least as well as the box's
+    q_can = quad @ inv[:, :2].T + inv[:, 2]
+    hl, hw = box.length * scale / 2, S / 2
+    orig = np.array([[cx - hl, cy - hw], [cx + hl, cy - hw], [cx + hl, cy + hw], [cx - hl, cy + hw]])
+    dist = np.sqrt(((lab - body) ** 2).sum(axis=2))
+    if outline_contrast(dist, q_can) < outline_contrast(dist, orig) - 2.0:
+        return Tightened(box.corners(), 0, (False, False), tuple(float(b) for b in body))
+    q_fr = canvas_to_frame(m, q_can)
     return Tightened(q_fr, sides, (xl is not None, xr is not None), tuple(float(b) for b in body))
+
+
+def outline_contrast(dist: np.ndarray, quad: np.ndarray, off: float = 0.08 * S) -> float:
+    """Mean over the outline of (colour distance just outside) - (just inside): high when the quad
+    follows the tile's edge. `dist` is the distance to the body colour; quad in its pixels."""
+    c = quad.mean(axis=0)
+    vals = []
+    h, w = dist.shape
+    for i in range(4):
+        a, b = quad[i], quad[(i + 1) % 4]
+        t = np.linspace(0.15, 0.85, 10)[:, None]
+        pts = a + (b - a) * t
+        e = b - a
+        n = np.array([e[1], -e[0]]) / max(float(np.hypot(*e)), 1e-6)
+        if n @ (a - c) < 0:
+            n = -n
+        for sign in (1, -1):
+            q = np.round(pts + sign * off * n).astype(int)
+            q[:, 0] = np.clip(q[:, 0], 0, w - 1)
+            q[:, 1] = np.clip(q[:, 1], 0, h - 1)
+            vals.append(sign * dist[q[:, 1], q[:, 0]])
+    return float(np.mean(vals)) * 2
 
 
 def _edge_line(rf: np.ndarray, idx: np.ndarray, at: float, sign: int, axis: int):

@@ -48,6 +48,17 @@ def half_samples(frame, box, values, halves_truth):
 
 
 def build(data: Path, copies: int, seed: int, max_images: int | None = None):
+    """Feature rows and labels of a rendered set (cached in DIR/halfnet-features-*.npz)."""
+    cache = data / f"halfnet-features-{halfnet.N_FEATURES}-{copies}-{seed}-{max_images or 'all'}.npz"
+    if cache.is_file():
+        with np.load(cache) as z:
+            return z["x"], z["y"]
+    x, y = _build(data, copies, seed, max_images)
+    np.savez(cache, x=x, y=y)
+    return x, y
+
+
+def _build(data: Path, copies: int, seed: int, max_images: int | None = None):
     rng = np.random.default_rng(seed)
     xs, ys = [], []
     for n, ti in enumerate(load_rendered(data)):
@@ -68,7 +79,8 @@ def build(data: Path, copies: int, seed: int, max_images: int | None = None):
     return np.array(xs, np.float32), np.array(ys, np.int64)
 
 
-def train(x, y, hidden: int = 128, epochs: int = 40, lr: float = 2e-3, wd: float = 1e-4, seed: int = 0):
+def train(x, y, hidden: int = 128, epochs: int = 40, lr: float = 2e-3, wd: float = 1e-3, seed: int = 0,
+          dropout: float = 0.3):
     rng = np.random.default_rng(seed)
     mean, std = x.mean(axis=0), x.std(axis=0) + 1e-3
     z = (x - mean) / std
@@ -84,10 +96,13 @@ def train(x, y, hidden: int = 128, epochs: int = 40, lr: float = 2e-3, wd: float
             idx = order[i : i + 256]
             xb, yb = z[idx], y[idx]
             if rng.random() < 0.5:  # a vertical flip keeps the divider side and the layouts
-                img = xb[:, : halfnet.GRID**2].reshape(-1, halfnet.GRID, halfnet.GRID)[:, ::-1]
-                xb = np.concatenate([img.reshape(len(idx), -1), xb[:, halfnet.GRID**2 :]], axis=1)
+                g2 = 2 * halfnet.GRID**2
+                img = xb[:, :g2].reshape(-1, 2, halfnet.GRID, halfnet.GRID)[:, :, ::-1]
+                xb = np.concatenate([img.reshape(len(idx), -1), xb[:, g2:]], axis=1)
+            xb = xb + rng.normal(0, 0.1, xb.shape).astype(np.float32)  # input noise
             hpre = xb @ p["w1"] + p["b1"]
-            h = np.maximum(hpre, 0)
+            keep = (rng.random(hpre.shape) > dropout).astype(np.float32) / (1 - dropout)
+            h = np.maximum(hpre, 0) * keep
             logits = h @ p["w2"] + p["b2"]
             logits -= logits.max(axis=1, keepdims=True)
             e = np.exp(logits)
@@ -96,7 +111,7 @@ def train(x, y, hidden: int = 128, epochs: int = 40, lr: float = 2e-3, wd: float
             g[np.arange(len(idx)), yb] -= 1
             g /= len(idx)
             grads = {"w2": h.T @ g + wd * p["w2"], "b2": g.sum(axis=0)}
-            gh = (g @ p["w2"].T) * (hpre > 0)
+            gh = (g @ p["w2"].T) * (hpre > 0) * keep
             grads["w1"] = xb.T @ gh + wd * p["w1"]
             grads["b1"] = gh.sum(axis=0)
             step += 1
@@ -125,28 +140,32 @@ def fit_temperature(params, x, y) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--data", required=True, help="rendered training set (dominocam synth output)")
+    ap.add_argument("--data", required=True, nargs="+", help="rendered training sets (dominocam synth output)")
     ap.add_argument("--val-data", required=True, help="a rendered set from another seed, for calibration")
     ap.add_argument("--copies", type=int, default=3, help="crops per tile: exact box + perturbed ones")
     ap.add_argument("--epochs", type=int, default=40)
+    ap.add_argument("--hidden", type=int, default=128)
     ap.add_argument("--out", default=str(halfnet.WEIGHTS))
     ap.add_argument("--max-images", type=int)
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
-    x, y = build(Path(args.data), args.copies, 1, args.max_images)
+    parts = [build(Path(d), args.copies, 1 + i, args.max_images) for i, d in enumerate(args.data)]
+    x = np.concatenate([p[0] for p in parts])
+    y = np.concatenate([p[1] for p in parts])
     log.info("training on %d halves", len(y))
-    xv, yv = build(Path(args.val_data), 2, 2, args.max_images)
-    params = train(x, y, epochs=args.epochs)
+    xv, yv = build(Path(args.val_data), 2, 99, args.max_images)
+    params = train(x, y, hidden=args.hidden, epochs=args.epochs)
     t = fit_temperature(params, xv, yv)
     params["temperature"] = np.float32(t)
     acc = (halfnet.forward(params, xv).argmax(axis=1) == yv).mean()
-    blob = (xv[:, halfnet.GRID**2 : halfnet.GRID**2 + 8].argmax(axis=1) == yv).mean()
+    g2 = 2 * halfnet.GRID**2
+    blob = (xv[:, g2 : g2 + 8].argmax(axis=1) == yv).mean()
     log.info("held-out halves %d: classifier %.4f, blob counter alone %.4f, temperature %.1f", len(yv), acc, blob, t)
     np.savez_compressed(args.out, **params)
     Path(args.out).with_suffix(".json").write_text(json.dumps({
         "train_data": args.data, "val_data": args.val_data, "train_halves": int(len(y)), "val_halves": int(len(yv)),
         "val_accuracy": round(float(acc), 4), "blob_counter_val_accuracy": round(float(blob), 4),
-        "temperature": round(t, 2), "epochs": args.epochs, "grid": halfnet.GRID}, indent=1))
+        "temperature": round(t, 2), "epochs": args.epochs, "hidden": args.hidden, "grid": halfnet.GRID}, indent=1))
     return 0
 
 

@@ -1,0 +1,98 @@
+"""The layout from one image: joins, the tree, open ends, closed doubles and hands."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from tests.read.conftest import truths
+from vision.read.geometry import box_from_corners
+from vision.read.layout import LayoutTile, build_layout
+
+W = 50.0
+
+
+def tile(h0, h1, values, face="up") -> LayoutTile:
+    h = np.array([h0, h1], float)
+    d = h[1] - h[0]
+    return LayoutTile(h, d / np.hypot(*d), W, values, face)
+
+
+def line_with_double_and_bend() -> list[LayoutTile]:
+    return [
+        tile((75, 100), (125, 100), (1, 2)),  # 0
+        tile((175, 100), (225, 100), (2, 3)),  # 1
+        tile((275, 75), (275, 125), (3, 3)),  # 2: double crosswise (BYK-1.7)
+        tile((325, 100), (375, 100), (3, 4)),  # 3
+        tile((375, 150), (375, 200), (4, 5)),  # 4: the chain bends down at a right angle
+    ]
+
+
+def test_line_joins_lengthwise_crosswise_double_and_bend_BYK_1_6():
+    lay = build_layout(line_with_double_and_bend(), (1000, 1000))
+    assert set(lay.edges) == {(0, 1), (1, 2), (2, 3), (3, 4)}
+    assert sorted(j.joint for j in lay.joins) == [2, 3, 3, 4]
+    assert sorted(lay.ends) == [(0, 1), (4, 5)]
+    assert lay.tiles == [0, 1, 2, 3, 4]
+    # a tree: every tile but the root has one parent
+    assert sum(p is None for p in lay.parent.values()) == 1 and len(lay.parent) == 5
+
+
+def test_touching_halves_with_different_values_do_not_join():
+    tiles = [tile((75, 100), (125, 100), (1, 2)), tile((175, 100), (225, 100), (5, 3))]
+    lay = build_layout(tiles, (1000, 1000))
+    assert lay.edges == []
+
+
+def test_face_down_tile_at_an_end_is_the_closed_double_SPI_4_BAL_12():
+    tiles = line_with_double_and_bend() + [tile((25, 75), (25, 125), None, "down")]
+    lay = build_layout(tiles, (1000, 1000))
+    assert (0, 5) in lay.edges
+    assert lay.inferred == {5: (1, 1)}
+    # closed for good: the 1 end is no longer open
+    assert sorted(lay.ends) == [(4, 5)]
+
+
+def test_cross_double_takes_four_arms_BAL_9():
+    tiles = [
+        tile((500, 475), (500, 525), (6, 6)),  # 0: the double, crosswise to the line
+        tile((450, 500), (400, 500), (6, 1)),  # 1: on its west long side
+        tile((550, 500), (600, 500), (6, 2)),  # 2: on its east long side
+        tile((500, 425), (500, 375), (6, 3)),  # 3: on its north end
+        tile((500, 575), (500, 625), (6, 4)),  # 4: on its south end
+    ]
+    lay = build_layout(tiles, (1000, 1000))
+    assert set(lay.edges) == {(0, 1), (0, 2), (0, 3), (0, 4)}
+    assert sorted(v for _, v in lay.ends) == [1, 2, 3, 4]
+
+
+def test_tiles_outside_the_layout_go_to_the_nearest_edge_seat():
+    tiles = line_with_double_and_bend() + [
+        tile((500, 950), (550, 950), (0, 0)),  # bottom edge: south
+        tile((30, 500), (30, 550), (1, 1)),  # left edge: west
+        tile((600, 40), (650, 40), (2, 2)),  # top: north
+        tile((960, 600), (960, 650), (5, 6)),  # right: east
+    ]
+    lay = build_layout(tiles, (1000, 1000))
+    assert lay.hands == {"north": [7], "east": [8], "south": [5], "west": [6]}
+
+
+def test_rendered_chains_rebuild_their_true_tree(rendered):
+    """With the true values, the joins found from geometry are the renderer's parent links."""
+    checked = exact = 0
+    for tr in truths(rendered):
+        t_layout = [t for t in tr["tiles"] if t["owner"] == "layout"]
+        if not any(t["parent"] is not None for t in t_layout) or not all(t["labelled"] for t in t_layout):
+            continue
+        tiles = []
+        for t in tr["tiles"]:
+            box = box_from_corners(np.array(t["corners"]))
+            h = np.array(t["halves"], float)
+            vals = tuple(t["values"]) if t["values"] else None
+            tiles.append(LayoutTile(h, (h[1] - h[0]) / np.hypot(*(h[1] - h[0])), box.width, vals, t["face"]))
+        lay = build_layout(tiles, tuple(tr["size"]))
+        truth_edges = {frozenset((i, t["parent"])) for i, t in enumerate(tr["tiles"])
+                       if t["owner"] == "layout" and t["parent"] is not None}
+        checked += 1
+        exact += truth_edges == {frozenset(e) for e in lay.edges}
+    assert checked >= 5
+    assert exact / checked >= 0.9, f"{exact}/{checked} rendered layouts rebuilt exactly"

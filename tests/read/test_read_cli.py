@@ -1,0 +1,104 @@
+"""`dominocam read` on rendered images with truth, the JSON contract, and bad inputs."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import cv2
+import numpy as np
+
+from dominocam.cli import main
+from tests.read.conftest import truths
+
+
+def _run(capsys, argv):
+    code = main(argv)
+    out = capsys.readouterr().out
+    return code, [json.loads(line) for line in out.splitlines() if line.strip()]
+
+
+def test_read_rendered_images_matches_truth(rendered, capsys):
+    images = sorted((rendered / "images" / "train").glob("*.jpg"))[:6]
+    code, rows = _run(capsys, ["read", "--truth-boxes", "--json", *map(str, images)])
+    assert code == 0
+    assert [r["image"] for r in rows] == [str(p) for p in images]
+    exact = total = 0
+    by_name = {t["image"].split("/")[-1]: t for t in truths(rendered)}
+    for row in rows:
+        assert set(row) == {"image", "tiles", "layout", "hands", "ms"}
+        assert set(row["layout"]) == {"edges", "ends"}
+        truth = by_name[row["image"].split("/")[-1]]
+        labelled = [t for t in truth["tiles"] if t["labelled"]]
+        assert len(row["tiles"]) == len(labelled)
+        for t in row["tiles"]:
+            assert {"values", "halves", "corners", "face", "confidence"} <= set(t)
+            assert np.array(t["corners"]).shape == (4, 2) and np.array(t["halves"]).shape == (2, 2)
+            assert 0.0 <= t["confidence"] <= 1.0
+            if t["face"] == "down":
+                assert t["values"] is None
+        # the tile read at each truth tile shows the truth's values, half by half
+        for tt in labelled:
+            if tt["face"] != "up" or tt["length_px"] < 45:
+                continue
+            c = np.mean(tt["halves"], axis=0)
+            near = min(row["tiles"], key=lambda t: np.hypot(*(np.mean(t["halves"], axis=0) - c)))
+            total += 1
+            if near["values"] is None:
+                continue
+            hv = near["values"]
+            if np.hypot(*(np.array(near["halves"][0]) - tt["halves"][0])) > np.hypot(
+                    *(np.array(near["halves"][0]) - tt["halves"][1])):
+                hv = hv[::-1]
+            exact += hv == tt["values"]
+    assert total >= 20
+    assert exact / total >= 0.85, f"{exact}/{total} tiles read exactly"
+
+
+def test_bad_inputs_give_error_entries_and_the_rest_still_run(rendered, tmp_path, capsys):
+    good = sorted((rendered / "images" / "train").glob("*.jpg"))[0]
+    corrupt = tmp_path / "corrupt.jpg"
+    corrupt.write_bytes(good.read_bytes()[: len(good.read_bytes()) // 2])
+    garbage = tmp_path / "garbage.png"
+    garbage.write_bytes(b"\x89PNG\r\n\x1a\n" + b"not really a png" * 10)
+    empty = tmp_path / "empty.jpg"
+    empty.write_bytes(b"")
+    unsupported = tmp_path / "notes.txt"
+    unsupported.write_text("hello")
+    missing = tmp_path / "missing.jpg"
+    args = [str(corrupt), str(garbage), str(empty), str(unsupported), str(missing), str(good)]
+    code, rows = _run(capsys, ["read", "--truth-boxes", "--json", *args])
+    assert code == 1
+    assert [r["image"] for r in rows] == args
+    errors = {r["image"]: r["error"] for r in rows if "error" in r}
+    assert set(errors) == set(args[:5])
+    assert "truncated" in errors[str(corrupt)]
+    assert "empty" in errors[str(empty)]
+    assert "unsupported" in errors[str(unsupported)]
+    assert "not found" in errors[str(missing)]
+    assert "tiles" in rows[-1]
+
+
+def test_folder_expands_and_annotate_writes_pictures(rendered, tmp_path, capsys):
+    folder = tmp_path / "imgs"
+    folder.mkdir()
+    for p in sorted((rendered / "images" / "train").glob("*.jpg"))[:2]:
+        shutil.copy(p, folder / p.name)
+        shutil.copy(rendered / "truth" / f"{p.stem}.json", folder / f"{p.stem}.json")
+    (folder / "readme.txt").write_text("not an image")
+    out = tmp_path / "ann"
+    code, rows = _run(capsys, ["read", "--truth-boxes", "--json", "--annotate", str(out), str(folder)])
+    assert code == 0
+    assert len(rows) == 2 and all(r["image"].startswith(str(folder)) for r in rows)
+    pics = sorted(out.glob("*.jpg"))
+    assert len(pics) == 2
+    img = cv2.imread(str(pics[0]))
+    src = cv2.imread(rows[0]["image"])
+    assert img.shape == src.shape and np.abs(img.astype(int) - src).mean() > 1.0
+
+
+def test_missing_model_says_what_to_do(rendered, tmp_path, capsys):
+    good = sorted((rendered / "images" / "train").glob("*.jpg"))[0]
+    code = main(["read", "--model", str(tmp_path / "none.onnx"), str(good)])
+    err = capsys.readouterr().err
+    assert code == 2 and "dominocam train" in err

@@ -1,0 +1,94 @@
+"""`dominocam recount` on a rendered recount photo: pips per seat, the engine's points, and the
+wrongful-pass audit (SPT-11) when a record is given."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from dominocam.cli import main
+from engine.replay import replay_events
+from engine.tiles import Tile
+
+SEATS = ("south", "west", "north", "east")
+PLAYERS = ["Anna", "Boris", "Vera", "Gleb"]
+
+
+@pytest.fixture(scope="module")
+def recount_photo(tmp_path_factory):
+    """Seed 6, image 59 of the renderer: a recount on felt, four hands of 5-6 tiles face up."""
+    from vision.synth.camera import encode_jpeg
+    from vision.synth.dataset import image_rng
+    from vision.synth.scene import render_scene
+
+    out = tmp_path_factory.mktemp("recount")
+    r = render_scene(image_rng(6, 59), (1280, 960))
+    (out / "photo.jpg").write_bytes(encode_jpeg(r.image, r.jpeg_quality))
+    truth = r.truth("photo.jpg")
+    (out / "photo.json").write_text(json.dumps(truth))
+    assert truth["kind"].startswith("recount")
+    # the camera may look from any side: name each true hand by the frame edge it lies along
+    w, h = truth["size"]
+    hands = {}
+    for group in truth["seats"].values():
+        c = np.mean([np.mean(truth["tiles"][i]["halves"], axis=0) for i in group["tiles"]], axis=0)
+        edge = min(zip((c[1] / h, 1 - c[0] / w, 1 - c[1] / h, c[0] / w), ("north", "east", "south", "west"),
+                       strict=True))[1]
+        hands[edge] = sorted(str(Tile.parse("{}-{}".format(*truth["tiles"][i]["values"]))) for i in group["tiles"])
+    assert sorted(hands) == sorted(SEATS)
+    return out / "photo.jpg", truth, hands
+
+
+def _recount(capsys, argv):
+    code = main(["recount", "--truth-boxes", "--json", *argv])
+    return code, json.loads(capsys.readouterr().out)
+
+
+def test_recount_reads_each_seat_and_scores_with_the_engine_BYK_1_12(recount_photo, capsys):
+    photo, truth, hands = recount_photo
+    code, out = _recount(capsys, [str(photo), "--players", ",".join(PLAYERS)])
+    assert code == 0
+    for seat, player in zip(SEATS, PLAYERS, strict=True):
+        got = out["hands"][player]
+        assert got["seat"] == seat
+        assert sorted(got["tiles"]) == hands[seat], seat
+        assert got["pips"] == sum(Tile.parse(t).pips for t in hands[seat])
+    expected = replay_events(
+        [{"event": "game", "variant": "bykovo", "players": PLAYERS, "options": {}}, {"event": "deal"}]
+        + [{"event": "reveal", "player": p, "tiles": hands[s]} for s, p in zip(SEATS, PLAYERS, strict=True)])
+    assert out["deal"]["points"] == expected["deals"][-1]["points"]
+    assert out["wrongful_passes"] == []
+
+
+def test_recount_with_record_flags_a_wrongful_pass_SPT_11(recount_photo, tmp_path, capsys):
+    photo, truth, hands = recount_photo
+    on_table = [Tile.parse("{}-{}".format(*t["values"])) for t in truth["tiles"]
+                if t["owner"] == "layout" and t["values"]]
+    west = [Tile.parse(t) for t in hands["west"]]
+    # open with a table tile that one of Boris's (west) tiles fits, then let Boris pass
+    opener = next(t for t in on_table if any(set(t.values) & set(w.values) for w in west))
+    events = [
+        {"event": "game", "variant": "sport", "players": PLAYERS, "pairs": [["Anna", "Vera"], ["Boris", "Gleb"]],
+         "options": {}},
+        {"event": "deal"},
+        {"event": "play", "player": "Anna", "tile": str(opener)},
+        {"event": "pass", "player": "Boris"},
+    ]
+    record = tmp_path / "game.jsonl"
+    record.write_text("".join(json.dumps(e) + "\n" for e in events))
+    code, out = _recount(capsys, [str(photo), "--record", str(record)])
+    assert code == 0
+    assert [f["rule"] for f in out["wrongful_passes"]] == ["SPT-11"]
+    assert out["wrongful_passes"][0]["player"] == "Boris"
+
+
+def test_recount_bad_photo_and_mismatched_players(recount_photo, tmp_path, capsys):
+    photo, _, _ = recount_photo
+    assert main(["recount", str(tmp_path / "nope.jpg"), "--truth-boxes"]) == 2
+    assert "not found" in capsys.readouterr().err
+    record = tmp_path / "g.jsonl"
+    record.write_text(json.dumps({"event": "game", "variant": "bykovo", "players": PLAYERS, "options": {}}) + "\n")
+    assert main(["recount", str(photo), "--truth-boxes", "--record", str(record), "--players", "A,B,C,D"]) == 2
+    assert "differ" in capsys.readouterr().err
