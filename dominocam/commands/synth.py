@@ -26,6 +26,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="same seed, same bytes")
     parser.add_argument("--size", type=_size, default=(1280, 960), help="image size WxH (default 1280x960)")
     parser.add_argument("--val", type=int, default=None, help="images for the val split (default min(200, N/8))")
+    parser.add_argument("--kinds", default=None,
+                        help="only these scene kinds, comma-separated: chain, board, dense, recount (default: all, mixed)")
     parser.add_argument("--video-size", type=_size, default=(960, 720), help="video frame size (default 960x720)")
     parser.add_argument("--fps", type=int, default=10, help="video frame rate (10-30)")
     parser.add_argument("--contact-sheet", type=Path, default=None, help="write a PNG of 24 random renders here")
@@ -53,12 +55,21 @@ def run(args) -> int:
     if args.videos and not 1 <= args.fps <= 60:
         log.error("--fps must be 1..60 (10-30 is sensible), got %d", args.fps)
         return 2
+    kinds = None
+    if args.kinds:
+        from vision.synth.scene import KINDS
+
+        kinds = [k.strip() for k in args.kinds.split(",") if k.strip()]
+        unknown = [k for k in kinds if k not in KINDS]
+        if unknown or not kinds:
+            log.error("unknown scene kind(s) %s; choose from %s", unknown or args.kinds, ", ".join(KINDS))
+            return 2
     if args.images or args.videos:
         if args.out is None:
             log.error("--out DIR is required to write images or videos")
             return 2
         if args.images:
-            write_images(args.out, args.images, args.seed, args.size, args.val)
+            write_images(args.out, args.images, args.seed, args.size, args.val, kinds=kinds)
         if args.videos:
             try:
                 from vision.synth.video import write_videos

@@ -34,8 +34,9 @@ def write_data_yaml(out: Path) -> None:
 
 
 def write_images(out: Path, n: int, seed: int, size: tuple[int, int], n_val: int | None = None,
-                 progress: bool = True) -> dict:
-    """Render `n` stills; the last `n_val` go to the validation split. Returns counts."""
+                 progress: bool = True, kinds: list[str] | None = None) -> dict:
+    """Render `n` stills; the last `n_val` go to the validation split. Returns counts.
+    `kinds` restricts the scene kinds (see `scene.KINDS`), picked in turn."""
     n_val = default_val_count(n) if n_val is None else n_val
     for split in ("train", "val"):
         (out / "images" / split).mkdir(parents=True, exist_ok=True)
@@ -45,7 +46,7 @@ def write_images(out: Path, n: int, seed: int, size: tuple[int, int], n_val: int
     for i in tqdm(range(n), desc="images", unit="img", disable=not progress):
         split = "val" if i >= n - n_val else "train"
         name = f"s{seed}_{i:06d}"
-        r = render_scene(image_rng(seed, i), size)
+        r = render_scene(image_rng(seed, i), size, kind=kinds[i % len(kinds)] if kinds else None)
         (out / "images" / split / f"{name}.jpg").write_bytes(encode_jpeg(r.image, r.jpeg_quality))
         lines = r.yolo_lines()
         (out / "labels" / split / f"{name}.txt").write_text("".join(line + "\n" for line in lines))
