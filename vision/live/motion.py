@@ -104,10 +104,23 @@ class MotionGate:
         self._shape = (ch, cw)
         self._kernel = np.ones((2, 2), np.uint8)
         self._inside_u8 = inside.astype(np.uint8)
+        self._window = cv2.createHanningWindow((cw, ch), cv2.CV_32F)
         flat = np.flatnonzero(inside.ravel())
         self._sample = flat[:: max(1, flat.size // 3000)]  # enough pixels for a median
 
+    def _align(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        """b shifted onto a: camera shake moves the whole picture, and on a striped cloth or a
+        wood grain a pixel of shake lights up every edge."""
+        ga = cv2.cvtColor(a, cv2.COLOR_BGR2GRAY)
+        gb = cv2.cvtColor(b, cv2.COLOR_BGR2GRAY)
+        (dx, dy), response = cv2.phaseCorrelate(gb, ga, self._window)
+        if response < 0.1 or abs(dx) > 4 or abs(dy) > 4 or (abs(dx) < 0.05 and abs(dy) < 0.05):
+            return b
+        m = np.float32([[1, 0, dx], [0, 1, dy]])
+        return cv2.warpAffine(b, m, (b.shape[1], b.shape[0]), borderMode=cv2.BORDER_REPLICATE)
+
     def _mask(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        b = self._align(a, b)
         # Light flicker scales every pixel (bright tiles more than dark felt): match b's gain to
         # a's per channel, then subtract what is left of the median change.
         ma = cv2.mean(a, mask=self._inside_u8)[:3]

@@ -102,6 +102,7 @@ class LivePipeline:
             to_move=self._to_move,
         )
         self.tracker.hand_size = _hand_size(self.game_event())
+        self.tracker.rows = _rows(self.game_event())
         self._sink: Callable[[dict], Any] | None = None
         self._lock = threading.RLock()
         self._record: list[dict] = [self.game_event()]
@@ -143,6 +144,7 @@ class LivePipeline:
                     self.set_calibration(self._calibration.with_seats(
                         dict(zip(self._calibration.seats, players, strict=False))))
             self.tracker.hand_size = _hand_size(record[0])
+            self.tracker.rows = _rows(record[0])
             self.tracker.resume(record)
 
     def flags(self) -> list[dict]:
@@ -317,6 +319,16 @@ def _hand_size(game: dict) -> int | None:
         return rules.hand_for(len(game.get("players") or []))
     except (ValueError, KeyError, TypeError):
         return None
+
+
+def _rows(game: dict) -> bool:
+    """Hands kept as face-down rows and turned up in play (BLB-2, DRK-2)."""
+    try:
+        from engine.rules import ruleset
+
+        return bool(ruleset(game.get("variant", "bykovo"), **(game.get("options") or {})).rows)
+    except (ValueError, KeyError, TypeError):
+        return False
 
 
 def open_pipeline(

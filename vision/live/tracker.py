@@ -151,6 +151,9 @@ class Tracker:
         self.config = config or TrackerConfig()
         self.to_move = to_move
         self.hand_size = hand_size  # tiles dealt to each, where no boneyard changes the count
+        self.rows = False  # hands are rows turned face up during play (BLB-2, DRK-2)
+        self._face_up_since: float | None = None
+        self._last_held: dict[str, list[str]] | None = None
         self.mode = PLAY
         self.need_deal = False
         self.committed: dict[str, Committed] = {}
@@ -214,6 +217,7 @@ class Tracker:
             log.info("recount: reading the hands laid out in front of each seat")
             self.mode = RECOUNT
             self._recount_since = t
+            self._last_held = None
             self._hand_window = []
             self._hands_since = None
 
@@ -320,9 +324,12 @@ class Tracker:
     def _touching(self, obs: Observation, i: int, names, accept) -> int | None:
         """The tile `i` attaches to among those whose name passes `accept`."""
         tile = obs.tiles[i]
-        linked = [j for j in obs.neighbours(i) if obs.tiles[j].owner == LAYOUT and accept(names[j])]
+        joined = [j for j in obs.neighbours(i) if obs.tiles[j].owner == LAYOUT]
+        linked = [j for j in joined if accept(names[j])]
         if len(linked) == 1:
             return linked[0]
+        if joined and not linked:
+            return None  # the reader joined it, to tiles not wanted here: no guessing
         pool = linked or [
             j for j, o in enumerate(obs.tiles)
             if j != i and o.owner == LAYOUT and accept(names[j])
@@ -541,7 +548,9 @@ class Tracker:
                 pending = {x.name for x in self._candidates.values()}
                 votes = [n for n, _ in c.to_votes.most_common() if n in live or n in pending]
                 to = votes[0] if votes else None
-                if to is not None and to not in live:
+                if not self.committed:
+                    to = None  # the first of the deal opens it, whatever it touches
+                elif to is not None and to not in live:
                     continue  # it touches a tile that is not a move yet
                 if to is None and live:
                     out.flags.append(LiveFlag(
@@ -642,6 +651,11 @@ class Tracker:
 
         order = list(new)
         before = [[id(x) in ancestors(c) for x in order] for c in order]  # [j][i]: i before j
+        k = len(order)
+        for i in range(k):  # two tiles each laid against the other: no order between them
+            for j in range(k):
+                if before[i][j] and before[j][i]:
+                    before[i][j] = before[j][i] = False
         best, best_cost = None, math.inf
         if len(reaches) >= len(order):
             for combo in itertools.permutations(reaches, len(order)):
@@ -682,11 +696,21 @@ class Tracker:
         if not self.committed:
             return
         seats = set(self._hand_tiles(obs, names).values())
+        if not seats:
+            self._face_up_since = None
+            return
+        self._face_up_since = t if self._face_up_since is None else self._face_up_since
         expected = self.expected_hands()
         someone_out = expected is not None and min(expected.values()) == 0
-        # Hands face up at enough seats, or at one once a player has laid the last tile.
-        if len(seats) >= min(self.config.recount_seats, len(self.players)) or (
-                seats and someone_out):
+        if self.rows:
+            # Rows turned face up in play (BLB-3, DRK-3): only every hand but the winner's counts.
+            if len(seats) >= len(self.players) - 1:
+                self.start_recount(t)
+            return
+        # Hands face up at enough seats; or at one, once a player has laid the last tile or
+        # after a while (the others went out or hold nothing).
+        if (len(seats) >= min(self.config.recount_seats, len(self.players)) or someone_out
+                or t - self._face_up_since >= 4 * self.config.stable_s):
             self.start_recount(t)
 
     def _recount_step(self, t: float, obs: Observation, names) -> Update:
@@ -695,9 +719,14 @@ class Tracker:
             self._recount_since = t
         hands = self._hand_tiles(obs, names)
         if not any(tile.face == "up" for tile in obs.tiles):
-            # The table was cleared before the hands held still: no reveal from the camera.
+            # The table was cleared: reveal what was read if the hands held still, else ask.
             self._clear_since = t if self._clear_since is None else self._clear_since
             if t - self._clear_since >= cfg.stable_s:
+                if self._last_held is not None:
+                    out = self._reveal(t, self._last_held, complete=False)
+                    self.new_deal()
+                    self.need_deal = True
+                    return out
                 log.info("table cleared during the recount: reveal the hands on /operator")
                 self.new_deal()
                 self.need_deal = True
@@ -720,29 +749,36 @@ class Tracker:
             self._hands_since = (t, held)
             return Update()
         still = t - self._hands_since[0]
-        if still < cfg.stable_s or t - self._recount_since < cfg.stable_s:
+        if still < cfg.stable_s or t - self._recount_since < cfg.stable_s or not held:
             return Update()
         by_player: dict[str, list[str]] = {p: [] for p in self.players}
         for tile, player in sorted(held):
             by_player[player].append(tile)
+        self._last_held = by_player
+        expected = self.expected_hands()
+        if expected is not None and all(len(by_player[p]) == k for p, k in expected.items()):
+            return self._reveal(t, by_player, complete=True)  # every hand as expected
+        # Counts unknown (a boneyard) or off: wait a little longer for late tiles.
+        if still < (2 if expected is None else 4) * cfg.stable_s:
+            return Update()
+        return self._reveal(t, by_player, complete=expected is None)
+
+    def _reveal(self, t: float, by_player: dict[str, list[str]], *, complete: bool) -> Update:
         out = Update()
         expected = self.expected_hands()
-        if expected is not None and all(len(by_player[p]) == n for p, n in expected.items()):
-            pass  # every hand complete: no need to wait longer
-        elif not any(by_player.values()):
-            return Update()  # the hands are not laid out yet
-        elif still < 4 * cfg.stable_s:
-            return Update()  # some tiles may still be coming
-        elif expected is not None:
-            short = {p: (len(by_player[p]), n) for p, n in expected.items() if len(by_player[p]) != n}
-            out.flags.append(LiveFlag(
-                "recount", t, "hands read with a different number of tiles than expected "
-                f"(seen, expected): {short}; correct the reveal on /operator"))
+        if not complete and expected is not None:
+            short = {p: (len(by_player[p]), k) for p, k in expected.items()
+                     if len(by_player[p]) != k}
+            if short:
+                out.flags.append(LiveFlag(
+                    "recount", t, "hands read with a different number of tiles than expected "
+                    f"(seen, expected): {short}; correct the reveal on /operator"))
         for player in self.players:
             out.events.append({"event": "reveal", "player": player, "tiles": by_player[player]})
         log.info("recount read: %s", by_player)
         self.mode = REVEALED
         self._clear_since = None
+        self._last_held = None
         return out
 
     def _revealed_step(self, t: float, obs: Observation, names) -> Update:
