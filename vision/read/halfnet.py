@@ -21,14 +21,12 @@ GRID = 20
 WEIGHTS = Path(__file__).with_name("halfnet.npz")
 
 
-def contrast_features(half_bgr: np.ndarray, divider_side: str) -> np.ndarray:
-    """(GRID*GRID,) float32 contrast map of one square half crop, divider on the right."""
+def contrast_features(lab: np.ndarray, body: np.ndarray, dist: np.ndarray, divider_side: str) -> np.ndarray:
+    """(2*GRID*GRID,) float32 maps of one square Lab half crop (its body colour and distance map
+    from `pips.half_maps`), divider on the right."""
     if divider_side == "left":
-        half_bgr = half_bgr[:, ::-1]
-    lab = cv2.cvtColor(half_bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
-    body = np.median(lab.reshape(-1, 3), axis=0)
-    dist = np.sqrt(((lab - body) ** 2).sum(axis=2))
-    top = max(float(np.percentile(dist, 99)), 40.0)
+        lab, dist = lab[:, ::-1], dist[:, ::-1]
+    top = max(float(np.partition(dist.ravel(), int(0.99 * (dist.size - 1)))[int(0.99 * (dist.size - 1))]), 40.0)
     small = cv2.resize(np.clip(dist / top, 0, 1), (GRID, GRID), interpolation=cv2.INTER_AREA)
     # the sign of the lightness difference tells glare (lighter, soft) from dark pips
     light = cv2.resize(np.clip((lab[:, :, 0] - body[0]) / top, -1, 1), (GRID, GRID), interpolation=cv2.INTER_AREA)
@@ -42,8 +40,8 @@ def blob_features(h: HalfRead) -> np.ndarray:
     return np.concatenate([onehot, [h.score, n]]).astype(np.float32)
 
 
-def features(half_bgr: np.ndarray, divider_side: str, h: HalfRead) -> np.ndarray:
-    return np.concatenate([contrast_features(half_bgr, divider_side), blob_features(h)])
+def features(lab: np.ndarray, body: np.ndarray, dist: np.ndarray, divider_side: str, h: HalfRead) -> np.ndarray:
+    return np.concatenate([contrast_features(lab, body, dist, divider_side), blob_features(h)])
 
 
 N_FEATURES = 2 * GRID * GRID + 10

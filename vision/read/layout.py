@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 SEATS = ("north", "east", "south", "west")
-PORT_TOL = 0.32  # how far apart two facing ports may be, in tile widths
+PORT_TOL = 0.45  # how far apart two facing ports may be, in tile widths
+FIX_TOL = 0.3  # a contact this tight may settle a doubtful half from its neighbour
+SURE = 0.9  # half confidence that counts as sure
 NORMAL_TOL = 0.8  # minimum -cos between the two ports' outward normals
 
 
@@ -27,6 +29,7 @@ class LayoutTile:
     width: float
     values: tuple[int | None, int | None] | None  # None: face down
     face: str = "up"
+    confidence: tuple[float, float] = (1.0, 1.0)  # per half, calibrated
 
     @property
     def is_double(self) -> bool:
@@ -50,6 +53,7 @@ class Join:
     half_a: int  # which half of a touches (-1: double's middle)
     half_b: int
     gap: float  # port distance in tile widths (smaller is better)
+    fix: tuple[int, int, int] | None = None  # (tile, half, value) the joint settles
 
 
 @dataclass
@@ -60,6 +64,7 @@ class Layout:
     parent: dict[int, int | None] = field(default_factory=dict)  # tree from `root`
     root: int | None = None
     inferred: dict[int, tuple[int, int]] = field(default_factory=dict)  # face-down closed doubles
+    fixed: dict[tuple[int, int], int] = field(default_factory=dict)  # (tile, half) -> value from a joint
     hands: dict[str, list[int]] = field(default_factory=dict)
 
     @property
@@ -82,6 +87,12 @@ def ports(i: int, t: LayoutTile) -> list[Port]:
         out.append(Port(i, -1, "mid", c + v * w / 2, v))
         out.append(Port(i, -1, "mid", c - v * w / 2, -v))
     return out
+
+
+def _conf(t: LayoutTile, half: int) -> float:
+    if t.values is None:
+        return 1.0
+    return min(t.confidence) if half == -1 else t.confidence[half]
 
 
 def _value(t: LayoutTile, half: int) -> int | None:
@@ -110,19 +121,32 @@ def candidate_joins(tiles: list[LayoutTile]) -> list[Join]:
             continue  # tiles lying side by side do not join
         if ta.values is None and tb.values is None:
             continue
-        va, vb = _value(ta, pa.half), _value(tb, pb.half)
-        if va is None and ta.values is not None or vb is None and tb.values is not None:
-            continue  # an unread half cannot prove a joint
-        if va is not None and vb is not None and va != vb:
-            continue
         if pa.kind == "side" and tb.values is None or pb.kind == "side" and ta.values is None:
             continue  # a closed double lies across the line's end, not along a side
-        joint = va if va is not None else vb
+        va, vb = _value(ta, pa.half), _value(tb, pb.half)
+        ca, cb = _conf(ta, pa.half), _conf(tb, pb.half)
+        fix = None  # (tile, half, value): a doubtful half the joint corrects
+        if (va is None and ta.values is not None) or (vb is None and tb.values is not None) or (
+                va is not None and vb is not None and va != vb):
+            # touching halves carry one value (BYK-1.6): a tight end-to-end contact may settle a
+            # half that was unread or read with low confidence, from a confident neighbour
+            tight = float(d[a, b]) < FIX_TOL and "side" not in (pa.kind, pb.kind)
+            if not tight or ta.values is None or tb.values is None:
+                continue
+            if va is not None and ca >= SURE and (vb is None or cb < SURE):
+                fix = (pb.tile, pb.half, va)
+            elif vb is not None and cb >= SURE and (va is None or ca < SURE):
+                fix = (pa.tile, pa.half, vb)
+            else:
+                continue
+            if fix[1] == -1:
+                continue
+        joint = fix[2] if fix else (va if va is not None else vb)
         key = (pa.tile, pa.half, pb.tile, pb.half)
-        # ends meeting ends is the usual join; prefer it over side contacts at equal distance
-        gap = float(d[a, b]) + (0.05 if "side" in (pa.kind, pb.kind) else 0.0)
+        # ends meeting ends is the usual join; prefer it over side contacts, and sure joints over fixes
+        gap = float(d[a, b]) + (0.05 if "side" in (pa.kind, pb.kind) else 0.0) + (0.2 if fix else 0.0)
         if key not in best or gap < best[key].gap:
-            best[key] = Join(pa.tile, pb.tile, joint, pa.half, pb.half, gap)
+            best[key] = Join(pa.tile, pb.tile, joint, pa.half, pb.half, gap, fix)
     return sorted(best.values(), key=lambda j: j.gap)
 
 
@@ -174,12 +198,20 @@ def build_layout(tiles: list[LayoutTile], size: tuple[int, int] | None = None,
     member_set = set(members)
     joins = [j for j in joins if j.a in member_set]
     inferred = {}
+    fixed = {(j.fix[0], j.fix[1]): j.fix[2] for j in joins if j.fix}
     for j in joins:
         for t in (j.a, j.b):
             if tiles[t].values is None and j.joint is not None:
                 inferred[t] = (j.joint, j.joint)
+    if fixed:
+        tiles = list(tiles)
+        for (t, k), v in fixed.items():
+            vals = list(tiles[t].values)
+            vals[k] = v
+            tiles[t] = LayoutTile(tiles[t].halves, tiles[t].u, tiles[t].width, (vals[0], vals[1]), tiles[t].face,
+                                  tiles[t].confidence)
     ends = open_ends(tiles, members, joins)
-    lay = Layout(sorted(members), joins, ends, inferred=inferred)
+    lay = Layout(sorted(members), joins, ends, inferred=inferred, fixed=fixed)
     if members:
         lay.root = root if root in member_set else _central(tiles, members)
         lay.parent = _tree(lay.root, joins)

@@ -85,12 +85,12 @@ def _blobs(mask: np.ndarray, dist: np.ndarray, t: float, area_half: float, s: in
         a = area / area_half
         if a < 0.004:
             continue
-        peak = float(dist[labels == i].max())
+        sl = (slice(y, y + bh), slice(x, x + bw))
+        peak = float(dist[sl][labels[sl] == i].max())
         elongated = max(bw, bh) > 1.6 * min(bw, bh) or area < 0.5 * bw * bh
         if (elongated or a > 0.09) and depth < 2 and a < 0.3:
             t2 = t + 0.4 * (peak - t)
             sub = np.zeros_like(mask)
-            sl = (slice(y, y + bh), slice(x, x + bw))
             sub[sl] = ((labels[sl] == i) & (dist[sl] > t2)).astype(np.uint8)
             parts = _blobs(sub, dist, t2, area_half, s, depth + 1, lim)
             if len(parts) >= 2:
@@ -106,14 +106,28 @@ def _blobs(mask: np.ndarray, dist: np.ndarray, t: float, area_half: float, s: in
     return out
 
 
-def read_half(half_bgr: np.ndarray, body_lab: np.ndarray | None = None,
-              border: float = 0.07, divider_side: str = "right") -> HalfRead:
-    """Count the pips of one square half crop (BGR). `divider_side` is where the divider bar is,
-    so a strip there is ignored."""
-    s = half_bgr.shape[0]
+def body_colour(lab: np.ndarray) -> np.ndarray:
+    """The body colour of a half or tile crop: the median of a pixel subsample (pips are few)."""
+    return np.median(lab[::3, ::3].reshape(-1, 3), axis=0)
+
+
+def half_maps(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(body colour, colour distance to it) of a Lab half crop."""
+    body = body_colour(lab)
+    d = lab - body
+    return body, np.sqrt((d * d).sum(axis=2))
+
+
+def read_half(half_bgr: np.ndarray, divider_side: str = "right") -> HalfRead:
+    """Count the pips of one square half crop (BGR); see `read_half_dist`."""
     lab = cv2.cvtColor(half_bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
-    body = np.median(lab.reshape(-1, 3), axis=0) if body_lab is None else body_lab
-    dist = np.sqrt(((lab - body) ** 2).sum(axis=2))
+    return read_half_dist(half_maps(lab)[1], divider_side)
+
+
+def read_half_dist(dist: np.ndarray, divider_side: str = "right", border: float = 0.07) -> HalfRead:
+    """Count the pips of one square half given its distance-to-body-colour map. `divider_side` is
+    where the divider bar is, so a strip there is ignored."""
+    s = dist.shape[0]
     b = max(1, int(round(border * s)))
     roi = np.zeros(dist.shape, bool)
     roi[b : s - b, b : s - b] = True

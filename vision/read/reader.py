@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from vision.read.geometry import box_from_corners
 from vision.read.layout import Layout, LayoutTile, build_layout
 from vision.read.tile import TileRead, read_tile
+
+SETTLED_CONFIDENCE = 0.9  # a half settled by a sure neighbour's joint
 
 
 @dataclass
@@ -25,8 +27,23 @@ def layout_tiles(tiles: list[TileRead]) -> list[LayoutTile]:
     out = []
     for t in tiles:
         vals = None if t.face == "down" else t.half_values
-        out.append(LayoutTile(t.halves, t.u, t.width, vals, t.face))
+        out.append(LayoutTile(t.halves, t.u, t.width, vals, t.face, t.half_confidence))
     return out
+
+
+def settle(tiles: list[TileRead], layout: Layout) -> list[TileRead]:
+    """Apply the values the layout's joints settled (a doubtful half touching a sure one)."""
+    if not layout.fixed:
+        return tiles
+    tiles = list(tiles)
+    for (i, k), v in layout.fixed.items():
+        t = tiles[i]
+        vals, conf, why = list(t.half_values), list(t.half_confidence), list(t.reasons)
+        vals[k], conf[k] = v, max(conf[k], SETTLED_CONFIDENCE)
+        why[k] = f"settled by the joint: read {t.half_values[k] if t.half_values[k] is not None else 'nothing'}"
+        tiles[i] = replace(t, half_values=(vals[0], vals[1]), half_confidence=(conf[0], conf[1]),
+                           reasons=(why[0], why[1]))
+    return tiles
 
 
 def read_frame(frame: np.ndarray, detections, refine: bool = True) -> FrameReading:
@@ -42,6 +59,7 @@ def read_frame(frame: np.ndarray, detections, refine: bool = True) -> FrameReadi
     size = (frame.shape[1], frame.shape[0])
     t1 = time.perf_counter()
     layout = build_layout(layout_tiles(tiles), size)
+    tiles = settle(tiles, layout)
     t2 = time.perf_counter()
     return FrameReading(size, tiles, layout, (t2 - t0) * 1000, (t2 - t1) * 1000)
 
@@ -62,6 +80,9 @@ def reading_to_json(reading: FrameReading, image: str, ms: float | None = None) 
         }
         if t.face == "up" and t.values is None:
             entry["unread"] = {str(k): t.reasons[k] for k in (0, 1) if t.half_values[k] is None}
+        settled = [k for k in (0, 1) if (i, k) in reading.layout.fixed]
+        if settled:
+            entry["settled"] = {str(k): t.reasons[k] for k in settled}
         if i in reading.layout.inferred:
             entry["inferred"] = list(reading.layout.inferred[i])
         tiles.append(entry)

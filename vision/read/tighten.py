@@ -19,7 +19,7 @@ from vision.read.geometry import Box, canvas_matrix, canvas_to_frame, warp
 
 S = 32  # canvas pixels per tile width
 MARGIN = 16  # canvas pixels around the expected tile
-ANGLES = np.arange(-8.0, 8.01, 2.0)
+ANGLES = np.arange(-9.0, 9.01, 3.0)
 FINE_ANGLES = np.array([-2.0, -1.0, 0.0, 1.0, 2.0])
 MIN_STEP = 0.3  # profile step (fraction of a row) that counts as an edge
 
@@ -188,23 +188,19 @@ def tighten_edges(frame: np.ndarray, box: Box, keep_centre: bool = False) -> Tig
 def outline_contrast(dist: np.ndarray, quad: np.ndarray, off: float = 0.08 * S) -> float:
     """Mean over the outline of (colour distance just outside) - (just inside): high when the quad
     follows the tile's edge. `dist` is the distance to the body colour; quad in its pixels."""
-    c = quad.mean(axis=0)
-    vals = []
+    a = quad
+    b = np.roll(quad, -1, axis=0)
+    e = b - a
+    n = np.stack([e[:, 1], -e[:, 0]], axis=1) / np.maximum(np.hypot(e[:, 0], e[:, 1]), 1e-6)[:, None]
+    n *= np.sign(((a - quad.mean(axis=0)) * n).sum(axis=1))[:, None]  # outward
+    t = np.linspace(0.15, 0.85, 10)[None, :, None]
+    pts = a[:, None] + e[:, None] * t  # (4, 10, 2)
     h, w = dist.shape
-    for i in range(4):
-        a, b = quad[i], quad[(i + 1) % 4]
-        t = np.linspace(0.15, 0.85, 10)[:, None]
-        pts = a + (b - a) * t
-        e = b - a
-        n = np.array([e[1], -e[0]]) / max(float(np.hypot(*e)), 1e-6)
-        if n @ (a - c) < 0:
-            n = -n
-        for sign in (1, -1):
-            q = np.round(pts + sign * off * n).astype(int)
-            q[:, 0] = np.clip(q[:, 0], 0, w - 1)
-            q[:, 1] = np.clip(q[:, 1], 0, h - 1)
-            vals.append(sign * dist[q[:, 1], q[:, 0]])
-    return float(np.mean(vals)) * 2
+    out = []
+    for sign in (1, -1):
+        q = np.round(pts + sign * off * n[:, None]).astype(int).reshape(-1, 2)
+        out.append(dist[np.clip(q[:, 1], 0, h - 1), np.clip(q[:, 0], 0, w - 1)].mean())
+    return float(out[0] - out[1])
 
 
 def _edge_line(rf: np.ndarray, idx: np.ndarray, at: float, sign: int, axis: int):
@@ -226,19 +222,26 @@ def _edge_line(rf: np.ndarray, idx: np.ndarray, at: float, sign: int, axis: int)
     return _robust_line(idx[ok].astype(float), pos)
 
 
+def _fit_line(x: np.ndarray, y: np.ndarray) -> tuple[float, float]:
+    xm, ym = x.mean(), y.mean()
+    dx = x - xm
+    k = float((dx * (y - ym)).sum() / max(float((dx * dx).sum()), 1e-9))
+    return k, float(ym - k * xm)
+
+
 def _robust_line(x: np.ndarray, y: np.ndarray):
     if len(x) < 5:
         return None
-    k, b = np.polyfit(x, y, 1)
+    k, b = _fit_line(x, y)
     for _ in range(2):
         res = y - (k * x + b)
         keep = np.abs(res) <= max(1.0, 2.5 * float(np.median(np.abs(res))))
         if keep.sum() < 5:
             return None
-        k, b = np.polyfit(x[keep], y[keep], 1)
+        k, b = _fit_line(x[keep], y[keep])
     if abs(k) > 0.45:  # more than ~24 degrees off the deskewed axis: not this tile's edge
         return None
-    return float(k), float(b)
+    return k, b
 
 
 def _meet(h, v, y0: float, x0: float) -> np.ndarray:

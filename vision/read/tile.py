@@ -10,7 +10,7 @@ import numpy as np
 from vision.read import halfnet
 from vision.read.calibrate import half_confidence
 from vision.read.geometry import Box, apply_h, quad_homography, warp_quad
-from vision.read.pips import HalfRead, read_half
+from vision.read.pips import HalfRead, body_colour, half_maps, read_half_dist
 from vision.read.tighten import tighten
 
 HALF = 48  # canonical pixels per half side
@@ -52,13 +52,11 @@ class TileRead:
         return self.detection_confidence * self.half_confidence[0] * self.half_confidence[1]
 
 
-def find_divider(crop: np.ndarray, pad: int) -> float | None:
-    """Column of the divider bar: the one line near the centre that is long across the tile
-    (a vertical run of at least 45 % of the width), which no pip is."""
-    lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB).astype(np.float32)
+def find_divider(lab: np.ndarray, pad: int) -> float | None:
+    """Column of the divider bar in a Lab canonical crop: the one line near the centre that is
+    long across the tile (vertical runs over 42 % of the width), which no pip is."""
     c = pad + HALF
-    inner = lab[HALF // 5 : HALF - HALF // 5, c - HALF // 2 : c + HALF // 2]
-    body = np.median(inner.reshape(-1, 3), axis=0)
+    body = body_colour(lab[HALF // 5 : HALF - HALF // 5, c - HALF // 2 : c + HALF // 2])
     x0, x1 = c - int(0.36 * HALF), c + int(0.36 * HALF)
     dist = np.sqrt(((lab[:, x0:x1] - body) ** 2).sum(axis=2))
     d8 = np.clip(dist, 0, 255).astype(np.uint8)
@@ -78,14 +76,28 @@ def find_divider(crop: np.ndarray, pad: int) -> float | None:
     return x0 + float((np.arange(lo, hi) * w).sum() / w.sum())
 
 
-def read_halves(crop: np.ndarray, pad: int = 0, divider: float | None = None) -> tuple[HalfRead, HalfRead]:
-    """Read both halves of a padded canonical crop, split at the divider (or the centre)."""
+@dataclass(frozen=True)
+class HalfCut:
+    lab: np.ndarray  # square Lab crop
+    body: np.ndarray  # its body colour
+    dist: np.ndarray  # colour distance to the body colour
+    divider_side: str
+    blobs: HalfRead
+
+    def features(self) -> np.ndarray:
+        return halfnet.features(self.lab, self.body, self.dist, self.divider_side, self.blobs)
+
+
+def cut_halves(lab: np.ndarray, pad: int = 0, divider: float | None = None) -> tuple[HalfCut, HalfCut]:
+    """Both halves of a padded Lab canonical crop, split at the divider (or the centre), with the
+    blob counter's reading of each."""
     d = int(round(divider if divider is not None else pad + HALF))
-    w = crop.shape[1]
-    left = crop[:, max(d - HALF, 0) : d]
-    right = crop[:, d : min(d + HALF, w)]
-    left, right = _fit(left, "right"), _fit(right, "left")
-    return read_half(left, divider_side="right"), read_half(right, divider_side="left")
+    out = []
+    for part, side in ((lab[:, max(d - HALF, 0) : d], "right"), (lab[:, d : d + HALF], "left")):
+        part = _fit(part, side)
+        body, dist = half_maps(part)
+        out.append(HalfCut(part, body, dist, side, read_half_dist(dist, side)))
+    return out[0], out[1]
 
 
 def tighten_for_read(frame: np.ndarray, box: Box, refine: bool = True) -> tuple[np.ndarray, np.ndarray]:
@@ -113,21 +125,19 @@ def read_tile(frame: np.ndarray, box: Box, face: str = "up", detection_confidenc
               refine: bool = True) -> TileRead:
     quad, crop = tighten_for_read(frame, box, refine)
     h = quad_homography(quad, HALF, PAD)
-    div = find_divider(crop, PAD) if face == "up" else None
+    lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB).astype(np.float32)
+    div = find_divider(lab, PAD) if face == "up" else None
     d = div if div is not None else PAD + HALF
     halves = apply_h(h, [[d - HALF / 2, HALF / 2 - 0.5], [d + HALF / 2, HALF / 2 - 0.5]])
     if face == "down":
         return TileRead(quad, halves, "down", (None, None), (1.0, 1.0), ("face down", "face down"),
                         detection_confidence)
-    h0, h1 = read_halves(crop, PAD, div)
+    c0, c1 = cut_halves(lab, PAD, div)
     probs = None
     if halfnet.load() is not None:
-        di = int(round(d))
-        left = _fit(crop[:, max(di - HALF, 0) : di], "right")
-        right = _fit(crop[:, di : di + HALF], "left")
-        probs = halfnet.predict(np.stack([halfnet.features(left, "right", h0), halfnet.features(right, "left", h1)]))
-    r0 = fuse(h0, None if probs is None else probs[0])
-    r1 = fuse(h1, None if probs is None else probs[1])
+        probs = halfnet.predict(np.stack([c0.features(), c1.features()]))
+    r0 = fuse(c0.blobs, None if probs is None else probs[0])
+    r1 = fuse(c1.blobs, None if probs is None else probs[1])
     return TileRead(quad, halves, "up", (r0[0], r1[0]), (r0[1], r1[1]), (r0[2], r1[2]), detection_confidence)
 
 

@@ -17,8 +17,8 @@ import numpy as np
 
 from vision.read import halfnet
 from vision.read.evaluate import load_rendered
-from vision.read.geometry import box_from_corners
-from vision.read.tile import HALF, PAD, _fit, find_divider, read_halves, tighten_for_read
+from vision.read.geometry import apply_h, box_from_corners, quad_homography
+from vision.read.tile import HALF, PAD, cut_halves, find_divider, tighten_for_read
 from vision.read.truthdet import BoxNoise, perturb
 
 log = logging.getLogger("train_halfnet")
@@ -27,24 +27,15 @@ log = logging.getLogger("train_halfnet")
 def half_samples(frame, box, values, halves_truth):
     """Feature rows and labels for both halves of one tile, cut as the reader does."""
     quad, crop = tighten_for_read(frame, box)
-    div = find_divider(crop, PAD)
+    lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB).astype(np.float32)
+    div = find_divider(lab, PAD)
     d = div if div is not None else PAD + HALF
-    h0, h1 = read_halves(crop, PAD, div)
-    from vision.read.geometry import apply_h, quad_homography
-
-    hmat = quad_homography(quad, HALF, PAD)
-    centres = apply_h(hmat, [[d - HALF / 2, HALF / 2 - 0.5], [d + HALF / 2, HALF / 2 - 0.5]])
+    centres = apply_h(quad_homography(quad, HALF, PAD), [[d - HALF / 2, HALF / 2 - 0.5], [d + HALF / 2, HALF / 2 - 0.5]])
     vals = list(values)
     if np.hypot(*(centres[0] - halves_truth[0])) > np.hypot(*(centres[0] - halves_truth[1])):
         vals = vals[::-1]
-    di = int(round(d))
-    left = _fit(crop[:, max(di - HALF, 0) : di], "right")
-    right = _fit(crop[:, di : di + HALF], "left")
-    rows, labels = [], []
-    for img, side, hr, v in ((left, "right", h0, vals[0]), (right, "left", h1, vals[1])):
-        rows.append(halfnet.features(img, side, hr))
-        labels.append(v)
-    return rows, labels
+    cuts = cut_halves(lab, PAD, div)
+    return [c.features() for c in cuts], vals
 
 
 def build(data: Path, copies: int, seed: int, max_images: int | None = None):

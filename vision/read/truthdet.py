@@ -72,11 +72,21 @@ def truth_detections(truth: dict, noise: BoxNoise | None = None, seed: int = 0, 
 
 def truth_for_image(image: str) -> dict:
     """The truth JSON of a rendered image: DIR/images/SPLIT/NAME.jpg -> DIR/truth/NAME.json (or
-    NAME.json next to the image)."""
+    NAME.json next to the image); for a real photo, its entry in truth.json beside it."""
     import json
     from pathlib import Path
 
     p = Path(image)
+    real = p.parent / "truth.json"
+    if real.is_file():
+        # real photos: tiles listed by half centres (only those on the play grid)
+        from vision.read.geometry import box_from_halves
+
+        data = json.loads(real.read_text())
+        if p.name in data.get("images", {}):
+            tiles = [{"corners": box_from_halves(*t["halves"]).corners().tolist(), "face": "up", "labelled": True,
+                      "values": t["values"], "halves": t["halves"]} for t in data["images"][p.name]]
+            return {"image": p.name, "tiles": tiles}
     for cand in (p.parents[2] / "truth" / f"{p.stem}.json" if len(p.parents) > 2 else None,
                  p.parent / "truth" / f"{p.stem}.json", p.with_suffix(".json")):
         if cand is not None and cand.is_file():
