@@ -96,3 +96,19 @@ def test_rendered_chains_rebuild_their_true_tree(rendered):
         exact += truth_edges == {frozenset(e) for e in lay.edges}
     assert checked >= 5
     assert exact / checked >= 0.9, f"{exact}/{checked} rendered layouts rebuilt exactly"
+
+
+def test_a_doubtful_half_is_settled_by_its_sure_neighbour_BYK_1_6():
+    tiles = line_with_double_and_bend()
+    doubtful = tiles[1]
+    tiles[1] = LayoutTile(doubtful.halves, doubtful.u, W, (None, 3), "up", (0.0, 0.99))
+    lay = build_layout(tiles, (1000, 1000))
+    assert (0, 1) in lay.edges
+    assert lay.fixed == {(1, 0): 2}
+
+
+def test_sure_halves_that_differ_never_join_even_when_touching():
+    a = tile((75, 100), (125, 100), (1, 2))
+    b = tile((175, 100), (225, 100), (4, 3))
+    lay = build_layout([a, b], (1000, 1000))
+    assert lay.edges == [] and lay.fixed == {}
