@@ -102,3 +102,27 @@ def test_missing_model_says_what_to_do(rendered, tmp_path, capsys):
     code = main(["read", "--model", str(tmp_path / "none.onnx"), str(good)])
     err = capsys.readouterr().err
     assert code == 2 and "dominocam train" in err
+
+
+def _with_exif_orientation(jpeg: bytes, orientation: int) -> bytes:
+    """The JPEG with a minimal EXIF block (APP1) holding only the orientation tag."""
+    import struct
+
+    tiff = b"II*\x00" + struct.pack("<I", 8) + struct.pack("<H", 1)
+    tiff += struct.pack("<HHIHH", 0x0112, 3, 1, orientation, 0) + struct.pack("<I", 0)
+    app1 = b"Exif\x00\x00" + tiff
+    return jpeg[:2] + b"\xff\xe1" + struct.pack(">H", len(app1) + 2) + app1 + jpeg[2:]
+
+
+def test_exif_rotation_is_applied(tmp_path):
+    from vision.read.imageio import load_image
+
+    img = np.zeros((40, 100, 3), np.uint8)
+    img[:, :10] = 255  # a white band on the left edge
+    ok, buf = cv2.imencode(".jpg", img)
+    assert ok
+    path = tmp_path / "rotated.jpg"
+    path.write_bytes(_with_exif_orientation(buf.tobytes(), 6))  # 6: rotate 90 degrees clockwise to view
+    frame = load_image(str(path))
+    assert frame.shape[:2] == (100, 40)
+    assert frame[:10].mean() > 200 and frame[-10:].mean() < 50  # the band is now on top

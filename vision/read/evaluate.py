@@ -106,6 +106,7 @@ class Scores:
     layout_exact: int = 0
     confusion: np.ndarray = field(default_factory=lambda: np.zeros((7, 8), int))  # col 7: unread
     by_size: dict = field(default_factory=dict)  # bucket -> [halves, right]
+    calib: list = field(default_factory=list)  # (confidence, right) per read half
     errors: list = field(default_factory=list)
 
     def summary(self) -> dict:
@@ -127,7 +128,20 @@ class Scores:
             "per_half_by_tile_length_px": {k: pct(v[1], v[0]) for k, v in sorted(self.by_size.items())},
             "layout_exact": pct(self.layout_exact, self.layout_images),
             "layout_images": self.layout_images,
+            "calibration": self.calibration(),
         }
+
+    def calibration(self) -> list[dict]:
+        """Read halves binned by their confidence: how often each bin was right."""
+        out = []
+        arr = np.array(self.calib, float).reshape(-1, 2)
+        for lo, hi in ((0.0, 0.7), (0.7, 0.9), (0.9, 0.99), (0.99, 1.01)):
+            sel = (arr[:, 0] >= lo) & (arr[:, 0] < hi)
+            if sel.any():
+                out.append({"confidence": [lo, min(hi, 1.0)], "halves": int(sel.sum()),
+                            "mean_confidence": round(float(arr[sel, 0].mean()), 3),
+                            "accuracy": round(float(arr[sel, 1].mean()), 3)})
+        return out
 
 
 SIZE_BUCKETS = ((0, 30, "<30"), (30, 45, "30-45"), (45, 70, "45-70"), (70, 1e9, ">=70"))
@@ -187,8 +201,9 @@ def score_image(scores: Scores, ti: TruthImage, reading) -> None:
             continue
         scores.up_tiles += 1
         vals = list(r.half_values) if r.face == "up" else [None, None]
+        confs = list(r.half_confidence)
         if np.hypot(*(r.halves[0] - t.halves[0])) > np.hypot(*(r.halves[0] - t.halves[1])):
-            vals = vals[::-1]
+            vals, confs = vals[::-1], confs[::-1]
         length = 2 * t.width
         b = scores.by_size.setdefault(_bucket(length), [0, 0])
         right = 0
@@ -198,6 +213,8 @@ def score_image(scores: Scores, ti: TruthImage, reading) -> None:
             if vals[k] == t.values[k]:
                 right += 1
                 b[1] += 1
+            if vals[k] is not None:
+                scores.calib.append((confs[k], float(vals[k] == t.values[k])))
             if vals[k] is None:
                 scores.halves_unread += 1
                 scores.confusion[t.values[k], 7] += 1
