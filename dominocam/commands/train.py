@@ -33,6 +33,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="end training (whole epochs, full LR schedule) within this many hours")
     parser.add_argument("--warmup-epochs", type=float, default=1.0)
     parser.add_argument("--close-mosaic", type=int, default=3, help="last epochs trained without mosaic")
+    parser.add_argument("--nbs", type=int, default=None,
+                        help="nominal batch for gradient accumulation (default: --batch, one step per batch)")
+    parser.add_argument("--max-epochs", type=int, default=None,
+                        help="with --time-limit-h, epochs may be added up to this many if time allows")
+    parser.add_argument("--init", type=Path, default=None,
+                        help="start from weights of an earlier run of ours (e.g. runs/tiles-obb/weights/last.pt)")
     parser.add_argument("--out", type=Path, default=ROOT / "models", help="where tiles-obb.{pt,onnx} go")
     parser.add_argument("--runs", type=Path, default=ROOT / "runs", help="Ultralytics run folder")
     parser.add_argument("--name", default="tiles-obb", help="run name under --runs")
@@ -65,9 +71,10 @@ def run(args: argparse.Namespace) -> int:
             data_yaml=args.data / "data.yaml", project=args.runs, name=args.name,
             epochs=args.epochs, imgsz=args.imgsz, batch=args.batch, deadline=deadline,
             warmup_epochs=args.warmup_epochs, close_mosaic=args.close_mosaic,
+            nbs=args.nbs or args.batch, max_epochs=args.max_epochs, init_weights=args.init,
         )
-        log.info("training %s from scratch on %s: %d epochs max, imgsz %d, batch %d",
-                 training.MODEL_YAML, settings.data_yaml, args.epochs, args.imgsz, args.batch)
+        log.info("training %s on %s: %d epochs max, imgsz %d, batch %d",
+                 args.init or f"{training.MODEL_YAML} (from scratch)", settings.data_yaml, args.epochs, args.imgsz, args.batch)
         weights = training.train(settings)
         summary.update(data=str(args.data), epochs_max=args.epochs, batch=args.batch,
                        train_hours=round((time.time() - started) / 3600, 3))
@@ -78,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
             return 1
     onnx = training.export_onnx(weights, args.imgsz)
     args.out.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(weights, args.out / "tiles-obb.pt")
+    training.strip_weights(weights, args.out / "tiles-obb.pt")
     shutil.copyfile(onnx, args.out / "tiles-obb.onnx")
     summary.update(weights=str(weights), onnx_bytes=(args.out / "tiles-obb.onnx").stat().st_size)
     results = weights.parent.parent / "results.csv"

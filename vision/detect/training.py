@@ -53,9 +53,12 @@ class TrainSettings:
     warmup_epochs: float = 1.0
     close_mosaic: int = 3
     seed: int = 0
+    nbs: int = 16  # nominal batch: Ultralytics accumulates gradients up to nbs (64 by default)
+    max_epochs: int | None = None  # the deadline may extend the run up to this many epochs
+    init_weights: Path | None = None  # continue from our own earlier run's weights (never downloaded)
 
 
-def _deadline_callback(deadline: float):
+def _deadline_callback(deadline: float, max_epochs: int):
     """Shrink the epoch count so that the run ends before the deadline, with a full LR schedule.
 
     Ultralytics' own `time=` cuts the last epoch short; this re-plans whole epochs after each one
@@ -66,16 +69,16 @@ def _deadline_callback(deadline: float):
         done = trainer.epoch + 1 - trainer.start_epoch
         mean = (time.time() - trainer.train_time_start) / max(done, 1)
         left = deadline - time.time()
-        fit = trainer.epoch + 1 + max(math.floor(left / (mean * 1.1)), 0)
-        if fit < trainer.epochs:
+        fit = min(trainer.epoch + 1 + max(math.floor(left / (mean * 1.1)), 0), max_epochs)
+        if fit != trainer.epochs:
             log.warning(
-                "epoch takes %.0f s: cutting the run from %d to %d epochs to end before the deadline",
+                "epoch takes %.0f s: re-planning the run from %d to %d epochs to end before the deadline",
                 mean, trainer.epochs, fit,
             )
             trainer.epochs = trainer.args.epochs = fit
             trainer._setup_scheduler()
             trainer.scheduler.last_epoch = trainer.epoch
-            trainer.stop |= trainer.epoch + 1 >= fit
+            trainer.stop = trainer.epoch + 1 >= fit  # also lifts the final-epoch stop when extended
 
     return on_fit_epoch_end
 
@@ -102,10 +105,14 @@ def train(settings: TrainSettings) -> Path:
     """Train from the YAML on the CPU; returns the best.pt path (last/best are saved each epoch)."""
     from ultralytics import YOLO
 
-    model = YOLO(MODEL_YAML, task="obb")
+    source = str(settings.init_weights) if settings.init_weights else MODEL_YAML
+    model = YOLO(source, task="obb")
     model.add_callback("on_fit_epoch_end", _progress_callback())
     if settings.deadline is not None:
-        model.add_callback("on_fit_epoch_end", _deadline_callback(settings.deadline))
+        model.add_callback(
+            "on_fit_epoch_end",
+            _deadline_callback(settings.deadline, settings.max_epochs or settings.epochs),
+        )
     model.train(
         data=str(settings.data_yaml.resolve()),
         epochs=settings.epochs,
@@ -116,7 +123,8 @@ def train(settings: TrainSettings) -> Path:
         project=str(settings.project.resolve()),
         name=settings.name,
         exist_ok=True,
-        pretrained=False,
+        pretrained=settings.init_weights is not None,
+        nbs=settings.nbs,
         plots=False,
         amp=False,
         warmup_epochs=settings.warmup_epochs,
@@ -143,3 +151,13 @@ def export_onnx(weights: Path, imgsz: int, opset: int = 17) -> Path:
         format="onnx", imgsz=imgsz, opset=opset, simplify=True, dynamic=False, nms=False, device="cpu"
     )
     return Path(out)
+
+
+def strip_weights(weights: Path, dest: Path) -> Path:
+    """Copy weights without optimizer state (a mid-run last.pt is ~27 MB, stripped ~5.6 MB)."""
+    from ultralytics.utils.torch_utils import strip_optimizer
+
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(weights, dest)
+    strip_optimizer(dest)
+    return dest
