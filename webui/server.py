@@ -25,7 +25,8 @@ M_ARENA_MAX = -8  # glibc mallopt parameter
 def limit_malloc_arenas(arenas: int = 2) -> bool:
     """Cap glibc's malloc arenas. Each thread that allocates gets an arena (up to 8 per core); with
     a thread per viewer, freed JPEG and SSE buffers stay spread over many arenas and the resident
-    size creeps up (benchmarks/bench_web.py: +62 MB in 3 min without the cap, +2 MB with it).
+    size creeps up (benchmarks/bench_web.py --seconds 300, 50 MJPEG + 50 SSE: +23.5 MB and still
+    rising with glibc's default, +7.7 MB and flat after the first minute with 2 arenas).
     Call before the server's threads start. An explicit MALLOC_ARENA_MAX in the environment wins.
     Returns False where it does not apply (not glibc, or set by the environment)."""
     if os.environ.get("MALLOC_ARENA_MAX"):
