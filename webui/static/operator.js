@@ -34,9 +34,11 @@
   function fillPlayers(players) {
     document.querySelectorAll(".player-select").forEach((sel) => {
       const keep = sel.value;
-      const optional = sel.closest("#correct-form, #calib-form") !== null;
+      const optional = sel.closest("#correct-form") !== null;
+      const free = sel.closest("#calib-form") !== null;
       sel.replaceChildren();
       if (optional) sel.append(new Option("(unchanged)", ""));
+      if (free) sel.append(new Option("(nobody sits here)", ""));
       players.forEach((p) => sel.append(new Option(p, p)));
       if (keep) sel.value = keep;
     });
