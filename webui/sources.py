@@ -47,7 +47,7 @@ def record_pipeline(path: Path, **kwargs) -> RecordPipeline:
 
 
 def open_source(source: str, *, variant: str, players: list[str], pace_s: float = 1.0,
-                moves: int | None = None) -> Any:
+                moves: int | None = None, model: str | None = None) -> Any:
     """A pipeline for `source`, or None for `none`. Raises SourceError saying what to do."""
     if source == "none":
         return None
@@ -59,7 +59,8 @@ def open_source(source: str, *, variant: str, players: list[str], pace_s: float 
     factory = _live_factory()
     if factory is not None:
         try:
-            return factory(source, variant=variant, players=players)
+            extra = {"model": model} if model else {}
+            return factory(source, variant=variant, players=players, **extra)
         except ModuleNotFoundError as exc:  # part of the live pipeline not in this build yet
             if source != "demo":
                 raise SourceError(f"{source}: the live pipeline cannot start ({exc})") from None

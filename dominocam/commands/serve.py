@@ -29,6 +29,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--public-url", default=None, help="address shown in the QR code")
     parser.add_argument("--allowed-host", action="append", default=[],
                         help="extra host name accepted in the Host header (repeatable)")
+    parser.add_argument("--model", default=None,
+                        help="tile detector (ONNX) for a camera or video source (default: models/)")
     parser.add_argument("--pace", type=float, default=1.0,
                         help="seconds between moves when playing a record back (default 1.0)")
     parser.add_argument("--moves", type=int, default=None,
@@ -60,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         _check_port(args.host, args.port)  # before a demo spends time starting its pipeline
         pipeline = open_source(args.source, variant=args.variant, players=players, pace_s=args.pace,
-                               moves=args.moves)
+                               moves=args.moves, model=args.model)
         app = create_app({
             "DB_PATH": args.db, "VARIANT": args.variant, "PLAYERS": players, "OPERATOR_TOKEN": token,
             "BIND_HOST": args.host, "PORT": args.port, "PIPELINE": pipeline,
