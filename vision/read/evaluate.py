@@ -251,7 +251,11 @@ def confusion_png(conf: np.ndarray, path: Path, title: str = "") -> None:
         for c in range(8):
             x, y = left + c * cell, top + r * cell
             f = float(frac[r, c])
-            colour = (255 - int(200 * f), 255 - int(120 * f), 255) if r != c else (255 - int(160 * f), 255, 255 - int(160 * f))
+            if r == c:
+                colour = (255 - int(160 * f), 255, 255 - int(160 * f))
+            else:  # errors are rare: a square-root scale makes one in a hundred visible
+                g = min(1.0, 3.0 * f**0.5)
+                colour = (255 - int(190 * g), 255 - int(190 * g), 255)
             cv2.rectangle(img, (x, y), (x + cell, y + cell), colour, -1)
             cv2.rectangle(img, (x, y), (x + cell, y + cell), (180, 180, 180), 1)
             if conf[r, c]:
