@@ -8,8 +8,11 @@ from __future__ import annotations
 import numpy as np
 
 from vision.live.observation import Observation
-from vision.live.schematic import Scenario, draw
+from vision.live.schematic import SIZE, Scenario, draw
 from vision.live.sources import SourceEnded
+
+SCALE = 0.3  # the pictures: 480x360, enough for the gate, cheap to draw
+FRAME = (round(SIZE[0] * SCALE), round(SIZE[1] * SCALE))
 
 
 class ScenarioSource:
@@ -43,7 +46,7 @@ class ScenarioSource:
         if i in self.corrupt:
             raise CorruptFrame(f"frame {i} is garbage")
         t = self.sc.steps[i][0]
-        return draw(self.sc.truth[i], self.sc.arms[i], self.rng), t
+        return draw(self.sc.truth[i], self.sc.arms[i], self.rng, scale=SCALE), t
 
     def close(self) -> None:
         pass
@@ -52,7 +55,7 @@ class ScenarioSource:
 class TruthByTime:
     """Reader: the scenario's truth at time t (the frames are drawn from it)."""
 
-    def __init__(self, sc: Scenario, scale: float = 0.5) -> None:
+    def __init__(self, sc: Scenario, scale: float = SCALE) -> None:
         self.by_t = {round(t, 3): obs for (t, _, _), obs in zip(sc.steps, sc.truth, strict=True)}
         self.scale = scale
         self.calls = 0

@@ -20,17 +20,18 @@ from vision.live.pipeline import LiveConfig
 
 ROOT = Path(__file__).resolve().parents[2]
 CACHE = ROOT / "datasets" / "cache" / "live-tests"
-# (seed, variant the renderer draws for it): chosen to cover a cross-free two-arm game with
-# passes allowed (bykovo) and a pairs game with forced passes (sport).
-VIDEOS = [(7, "bykovo"), (8, "sport")]
+# (seed, video index, the variant the renderer draws for it): a four-player game where any pass
+# is allowed (bykovo) and a pairs game with forced passes (sport). 320x240 keeps rendering short.
+VIDEOS = [(7, 0, "bykovo"), (11, 2, "sport")]
 
 
-def rendered(seed: int) -> Path:
-    root = CACHE / f"s{seed}"
+def rendered(seed: int, index: int) -> Path:
+    root = CACHE / f"s{seed}_{index}"
     if find_video(root) is None:
-        from vision.synth.video import write_videos
+        from vision.synth.video import render_video, video_rng
 
-        write_videos(root, 1, seed, (480, 360), 10)
+        render_video(root / "videos" / f"deal_s{seed}_{index:03d}", video_rng(seed, index),
+                     (320, 240), 10, progress=False)
     return root
 
 
@@ -49,9 +50,9 @@ def watch(root: Path):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("seed", "variant"), VIDEOS)
-def test_a_rendered_deal_is_inferred_move_for_move(seed, variant):
-    video, got, pipe = watch(rendered(seed))
+@pytest.mark.parametrize(("seed", "index", "variant"), VIDEOS)
+def test_a_rendered_deal_is_inferred_move_for_move(seed, index, variant):
+    video, got, pipe = watch(rendered(seed, index))
     assert video.record[0]["variant"] == variant
     truth = [e for e in video.record if e["event"] == "play"]
     assert [e for e in got if e["event"] == "play"] == truth

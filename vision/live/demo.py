@@ -86,8 +86,10 @@ class SchematicSource:
 
     live = False
 
-    def __init__(self, sc: Scenario, fps: float = 10.0, loop: bool = True) -> None:
+    def __init__(self, sc: Scenario, fps: float = 10.0, loop: bool = True,
+                 scale: float = 0.5) -> None:
         self.sc = sc
+        self.scale = scale
         self.fps = fps
         self.loop = loop
         self.name = "demo (schematic deal)"
@@ -106,7 +108,7 @@ class SchematicSource:
         i = self._n % n
         t = self._n / self.fps
         self._n += 1
-        return draw(self.sc.truth[i], self.sc.arms[i], self._rng), t
+        return draw(self.sc.truth[i], self.sc.arms[i], self._rng, scale=self.scale), t
 
     def close(self) -> None:
         pass
@@ -133,7 +135,7 @@ def schematic_truths(sc: Scenario, scale: float = 0.5) -> list[dict]:
 
 def demo_pipeline(
     config: LiveConfig | None = None, model: str | None = None, *, cache: Path | None = None,
-    render: bool = True,
+    render: bool = True, schematic_scale: float = 0.5,
 ) -> LivePipeline:
     root = cache or CACHE
     video = find_video(root) or (render_video(root) if render else None)
@@ -141,9 +143,9 @@ def demo_pipeline(
         log.info("no rendered demo video here: playing a schematic deal")
         sc = deal_steps(DEMO_SEED, DEMO_PLAYERS)
         game = {"event": "game", "variant": "bykovo", "players": DEMO_PLAYERS, "options": {}}
-        reader = TruthReader(schematic_truths(sc), 10.0)
-        return LivePipeline(lambda: SchematicSource(sc), reader, DEMO_PLAYERS, game=game,
-                            config=config)
+        reader = TruthReader(schematic_truths(sc, schematic_scale), 10.0)
+        return LivePipeline(lambda: SchematicSource(sc, scale=schematic_scale), reader,
+                            DEMO_PLAYERS, game=game, config=config)
     game = dict(video.record[0])
     players = list(game.get("players") or DEMO_PLAYERS)
     try:
