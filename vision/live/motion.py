@@ -128,7 +128,8 @@ class MotionGate:
         gain = [(x + 1.0) / (y + 1.0) for x, y in zip(ma, mb, strict=True)]
         diff = cv2.absdiff(a, cv2.multiply(b, (*gain, 0.0)))
         level = np.median(diff.reshape(-1, 3)[self._sample], axis=0)
-        over = cv2.subtract(diff, (*level.tolist(), 0.0)).max(axis=2)
+        c0, c1, c2 = cv2.split(cv2.subtract(diff, (*level.tolist(), 0.0)))
+        over = cv2.max(cv2.max(c0, c1), c2)  # numpy's max over a 3-wide axis is slow
         mask = ((over > self.config.threshold) & self._inside).astype(np.uint8)
         # Camera shake leaves thin outlines along tile edges: open them away.
         return cv2.morphologyEx(mask, cv2.MORPH_OPEN, self._kernel).astype(bool)
@@ -149,18 +150,20 @@ class MotionGate:
         blobs = (changed_mask | moving_mask).astype(np.uint8)
         changed = float(changed_mask.sum()) / self._table_px
         n, labels, stats, _ = cv2.connectedComponentsWithStats(blobs, connectivity=8)
-        moving_ids = np.unique(labels[moving_mask])
-        active = np.zeros(n, dtype=bool)
-        active[moving_ids[moving_ids > 0]] = True
+        active = np.bincount(labels[moving_mask], minlength=n) > 0
+        active[0] = False
         area = stats[:, cv2.CC_STAT_AREA]
+        # Pixels of each blob in each edge band, all blobs at once.
+        band_counts = {name: np.bincount(labels[band], minlength=n)
+                       for name, band in self._bands.items()}
         # An arm: a moving blob of some size touching an edge, or any large blob, moving or
         # paused. A small still blob (a tile taken from a hand row) is not one.
         arm_ids = [k for k in range(1, n) if (active[k] and area[k] >= cfg.arm_frac * self._table_px)
                    or area[k] >= cfg.big_frac * self._table_px]
-        edge = self._edge_of(labels, arm_ids)
+        edge = self._edge_of(band_counts, arm_ids)
         arm = bool(arm_ids) and (edge is not None or any(
             area[k] >= cfg.big_frac * self._table_px for k in arm_ids))
-        reaches = self._reaches(labels, arm_ids) if arm else ()
+        reaches = self._reaches(labels, band_counts, arm_ids) if arm else ()
         # Pixels of blobs that do not move join the background after absorb_s: a tile taken
         # from a hand row, a cup put down, a paused arm, stop counting as change.
         self._px_still[active[labels]] = t
@@ -177,27 +180,26 @@ class MotionGate:
             self._background = small.copy()
         return MotionInfo(settled, arm, edge if arm else None, moving, changed, reaches)
 
-    def _reaches(self, labels: np.ndarray, ids: list[int]) -> tuple:
+    def _reaches(self, labels: np.ndarray, band_counts: dict, ids: list[int]) -> tuple:
         """(edge, tip) of each arm blob touching an edge; the tip is its point deepest inside."""
         out = []
         for k in ids:
-            blob = labels == k
-            counts = {name: int((blob & band).sum()) for name, band in self._bands.items()}
+            counts = {name: int(c[k]) for name, c in band_counts.items()}
             edge = max(counts, key=counts.__getitem__)
             if counts[edge] < 4:
                 continue
             depth = {"bottom": -self._v, "top": self._v, "left": self._u, "right": -self._u}[edge]
-            ys, xs = np.nonzero(blob)
+            ys, xs = np.nonzero(labels == k)
             i = int(np.argmax(depth[ys, xs]))
             sx, sy = self._to_frame
             out.append((edge, (float(xs[i] + 0.5) * sx, float(ys[i] + 0.5) * sy)))
         return tuple(out)
 
-    def _edge_of(self, labels: np.ndarray, ids: list[int]) -> str | None:
+    @staticmethod
+    def _edge_of(band_counts: dict, ids: list[int]) -> str | None:
         """The table edge the arm blobs touch most."""
         if not ids:
             return None
-        mask = np.isin(labels, ids)
-        counts = {name: int((mask & band).sum()) for name, band in self._bands.items()}
+        counts = {name: int(c[ids].sum()) for name, c in band_counts.items()}
         best = max(counts, key=counts.__getitem__)
         return best if counts[best] >= 4 else None
