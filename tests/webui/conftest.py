@@ -4,6 +4,7 @@ waitress server on a free port, and games played by the engine (never hand-writt
 from __future__ import annotations
 
 import contextlib
+import json
 import queue
 import threading
 import time
@@ -194,6 +195,14 @@ class SSEReader:
                 continue
             if got[0] == kind:
                 return got
+
+    def until(self, kind: str, predicate, timeout: float = 5.0) -> dict:
+        """The first `kind` event whose JSON data satisfies `predicate`."""
+        end = time.monotonic() + timeout
+        while True:
+            data = json.loads(self.next(kind, max(0.01, end - time.monotonic()))[2])
+            if predicate(data):
+                return data
 
     def close(self) -> None:
         with contextlib.suppress(Exception):

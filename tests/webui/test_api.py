@@ -144,13 +144,12 @@ def test_sse_replays_what_a_reconnecting_page_missed(app, client, serve):
         got = [reader.next("entry") for _ in range(3)]
         assert [g[1] for g in got] == ids[3:6]
         assert [json.loads(g[2])["event"] for g in got] == events[3:6]
-        state = json.loads(reader.next("state")[2])
-        assert state["last_event_id"] == ids[5]
+        reader.until("state", lambda s: s["last_event_id"] == ids[5])
         # live: a new event arrives as an entry and a new state
         new_id = load(client, [events[6]])[0]
         kind, eid, data = reader.next("entry")
         assert eid == new_id and json.loads(data)["event"] == events[6]
-        assert json.loads(reader.next("state")[2])["last_event_id"] == new_id
+        reader.until("state", lambda s: s["last_event_id"] == new_id)
     finally:
         reader.close()
 
