@@ -17,6 +17,7 @@ const DominoLive = (() => {
   let disconnected = false;
   let missed = 0;
   const received = [];   // journal ids received over SSE (the tests read them)
+  let lastShownId = 0;
 
   const CAMERA_WORDS = {
     live: "● LIVE", starting: "camera starting", reconnecting: "camera lost · reconnecting",
@@ -133,8 +134,12 @@ const DominoLive = (() => {
     if (!ol) return;
     let moves = (s.moves || []).filter((m) => m.event.event !== "game");
     if (opts.maxMoves) moves = moves.slice(-opts.maxMoves);
-    ol.replaceChildren(...moves.slice().reverse().map((m) => {
+    const newest = moves.length ? moves[moves.length - 1].id : 0;
+    const fresh = s.live !== false && newest > lastShownId && lastShownId > 0;
+    lastShownId = Math.max(lastShownId, newest);
+    ol.replaceChildren(...moves.slice().reverse().map((m, i) => {
       const li = describe(m, flagged);
+      if (fresh && i === 0) li.classList.add("fresh");  // a new move flashes once
       if (s.at !== null && s.at !== undefined && m.n > s.at) li.classList.add("future");
       if (s.at !== null && s.at !== undefined && m.n === s.at) li.classList.add("current");
       return li;
