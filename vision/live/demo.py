@@ -13,6 +13,7 @@ import contextlib
 import json
 import logging
 import os
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -47,7 +48,8 @@ def find_video(root: Path) -> DemoVideo | None:
     for folder in sorted((root / "videos").glob("*")) if (root / "videos").is_dir() else []:
         frames = folder / "frames"
         record = folder / "record.jsonl"
-        if not (frames.is_dir() and record.is_file()):
+        # moves.json is written last: without it the render was cut short.
+        if not (frames.is_dir() and record.is_file() and (folder / "moves.json").is_file()):
             continue
         events = [json.loads(line) for line in record.read_text().splitlines() if line.strip()]
         fps = 10.0
@@ -68,7 +70,12 @@ def render_video(root: Path, seed: int = DEMO_SEED) -> DemoVideo | None:
         return None
     log.info("rendering the demo deal once into %s (a minute or two)", root)
     root.mkdir(parents=True, exist_ok=True)
-    write_videos(root, 1, seed, (960, 720), 10)
+    partial = root.with_name(root.name + ".partial")
+    shutil.rmtree(partial, ignore_errors=True)
+    write_videos(partial, 1, seed, (960, 720), 10)
+    shutil.rmtree(root / "videos", ignore_errors=True)
+    (partial / "videos").rename(root / "videos")  # whole or not at all
+    shutil.rmtree(partial, ignore_errors=True)
     return find_video(root)
 
 
