@@ -25,14 +25,27 @@ def _score(root, keep_tile) -> Scores:
     return scores
 
 
-def test_per_half_accuracy_on_rendered_tiles_of_45px_and_more(rendered):
-    s = _score(rendered, lambda t: 2 * t.width >= 45)
-    assert s.halves > 250
+def test_plain_styles_fully_visible(rendered):
+    """Dark pips on a light body, tiles of 45 px and more, not covered by an arm. Measured: 670/670
+    halves on the 100 held-out renders of datasets/generated/heldout1280, 133/136 on this fixture
+    (a hard shadow across one tile)."""
+    s = _score(rendered, lambda t: t.plain and 2 * t.width >= 45 and t.visible >= 0.99)
+    assert s.halves >= 100
+    acc = s.halves_right / s.halves
+    print(f"plain per-half {acc:.4f} on {s.halves} halves")
+    assert acc >= 0.97, f"per-half accuracy {acc:.4f} on {s.halves} halves"
+
+
+def test_all_styles_fully_visible(rendered):
+    """Every style and size (coloured pips, white on black, glare, oblique views), not covered by an
+    arm (held-out renders: 99.1 % of 2636 halves). Misreads, not just unread halves, stay rare."""
+    s = _score(rendered, lambda t: t.visible >= 0.99)
+    assert s.halves >= 300
     acc = s.halves_right / s.halves
     wrong = (s.halves - s.halves_right - s.halves_unread) / s.halves
-    print(f"per-half {acc:.4f}, wrong {wrong:.4f} on {s.halves} halves")
-    assert acc >= 0.94, f"per-half accuracy {acc:.3f} on {s.halves} halves"
-    assert wrong <= 0.035, f"{wrong:.3f} of halves read wrong (not just unread)"
+    print(f"all per-half {acc:.4f}, wrong {wrong:.4f} on {s.halves} halves")
+    assert acc >= 0.97, f"per-half accuracy {acc:.4f} on {s.halves} halves"
+    assert wrong <= 0.02, f"{wrong:.4f} of halves read wrong (not just unread)"
 
 
 def test_blank_and_full_halves_synthetic():

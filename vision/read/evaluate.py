@@ -28,6 +28,8 @@ class TruthTile:
     parent: int | None = None
     owner: str = "layout"
     corners: np.ndarray | None = None
+    plain: bool = True  # a plain tile style (rendered sets say which)
+    visible: float = 1.0  # fraction not covered by arms
 
 
 @dataclass
@@ -64,7 +66,8 @@ def load_rendered(root: Path, split: str | None = None) -> Iterator[TruthImage]:
             tiles.append(TruthTile(vals, np.array(t["halves"], float), t["face"], box.width,
                                    counts=bool(t.get("labelled", True)) and i not in bad,
                                    parent=t.get("parent"), owner=t.get("owner", "layout"),
-                                   corners=np.array(t["corners"], float)))
+                                   corners=np.array(t["corners"], float), plain=bool(t.get("plain_style", True)),
+                                   visible=float(t.get("visible", 1.0))))
         layout = [i for i, t in enumerate(tiles) if t.owner == "layout"]
         # scenes of loose tiles (owner "layout" but no parents) have no chain to compare with
         chain = any(tiles[i].parent is not None for i in layout)

@@ -18,19 +18,29 @@ import numpy as np
 from vision.read.pips import HalfRead
 
 GRID = 20
+LOCAL_KSIZE = 21  # median filter for the local background: over twice a pip's diameter at 48 px
 WEIGHTS = Path(__file__).with_name("halfnet.npz")
 
 
-def contrast_features(lab: np.ndarray, body: np.ndarray, dist: np.ndarray, divider_side: str) -> np.ndarray:
-    """(2*GRID*GRID,) float32 maps of one square Lab half crop (its body colour and distance map
-    from `pips.half_maps`), divider on the right."""
+def contrast_features(lab: np.ndarray, body: np.ndarray, dist: np.ndarray, divider_side: str,
+                      local: bool = False) -> np.ndarray:
+    """Maps of one square Lab half crop (its body colour and distance map from `pips.half_maps`),
+    divider on the right: the distance map and the signed lightness difference (which tells soft,
+    light glare from dark pips), each GRID x GRID; with `local`, also the distance to a median-
+    filtered background, which follows hard shadows and light gradients across the tile."""
     if divider_side == "left":
         lab, dist = lab[:, ::-1], dist[:, ::-1]
     top = max(float(np.partition(dist.ravel(), int(0.99 * (dist.size - 1)))[int(0.99 * (dist.size - 1))]), 40.0)
     small = cv2.resize(np.clip(dist / top, 0, 1), (GRID, GRID), interpolation=cv2.INTER_AREA)
-    # the sign of the lightness difference tells glare (lighter, soft) from dark pips
     light = cv2.resize(np.clip((lab[:, :, 0] - body[0]) / top, -1, 1), (GRID, GRID), interpolation=cv2.INTER_AREA)
-    return np.concatenate([small.ravel(), light.ravel()]).astype(np.float32)
+    maps = [small.ravel(), light.ravel()]
+    if local:
+        u8 = np.clip(lab, 0, 255).astype(np.uint8)
+        bg = cv2.medianBlur(u8, LOCAL_KSIZE).astype(np.float32)
+        d = lab - bg
+        ld = np.sqrt((d * d).sum(axis=2))
+        maps.append(cv2.resize(np.clip(ld / top, 0, 1), (GRID, GRID), interpolation=cv2.INTER_AREA).ravel())
+    return np.concatenate(maps).astype(np.float32)
 
 
 def blob_features(h: HalfRead) -> np.ndarray:
@@ -40,11 +50,21 @@ def blob_features(h: HalfRead) -> np.ndarray:
     return np.concatenate([onehot, [h.score, n]]).astype(np.float32)
 
 
-def features(lab: np.ndarray, body: np.ndarray, dist: np.ndarray, divider_side: str, h: HalfRead) -> np.ndarray:
-    return np.concatenate([contrast_features(lab, body, dist, divider_side), blob_features(h)])
+def features(lab: np.ndarray, body: np.ndarray, dist: np.ndarray, divider_side: str, h: HalfRead,
+             local: bool | None = None) -> np.ndarray:
+    """One feature row; `local` defaults to what the installed weights were trained with."""
+    if local is None:
+        local = uses_local()
+    return np.concatenate([contrast_features(lab, body, dist, divider_side, local), blob_features(h)])
 
 
-N_FEATURES = 2 * GRID * GRID + 10
+def n_features(local: bool) -> int:
+    return (3 if local else 2) * GRID * GRID + 10
+
+
+def uses_local() -> bool:
+    params = load()
+    return bool(params is not None and params["w1"].shape[0] == n_features(True))
 
 
 @lru_cache(maxsize=2)
@@ -57,7 +77,7 @@ def load(path: str = str(WEIGHTS)) -> dict[str, np.ndarray] | None:
 
 
 def forward(params: dict[str, np.ndarray], x: np.ndarray) -> np.ndarray:
-    """Softmax probabilities (N, 7) for feature rows x (N, N_FEATURES)."""
+    """Softmax probabilities (N, 7) for feature rows x (N, n_features)."""
     z = (x - params["mean"]) / params["std"]
     h = np.maximum(z @ params["w1"] + params["b1"], 0.0)
     logits = (h @ params["w2"] + params["b2"]) / float(params.get("temperature", np.float32(1.0)))

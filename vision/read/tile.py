@@ -84,8 +84,8 @@ class HalfCut:
     divider_side: str
     blobs: HalfRead
 
-    def features(self) -> np.ndarray:
-        return halfnet.features(self.lab, self.body, self.dist, self.divider_side, self.blobs)
+    def features(self, local: bool | None = None) -> np.ndarray:
+        return halfnet.features(self.lab, self.body, self.dist, self.divider_side, self.blobs, local)
 
 
 def cut_halves(lab: np.ndarray, pad: int = 0, divider: float | None = None) -> tuple[HalfCut, HalfCut]:

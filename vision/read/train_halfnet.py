@@ -24,7 +24,7 @@ from vision.read.truthdet import BoxNoise, perturb
 log = logging.getLogger("train_halfnet")
 
 
-def half_samples(frame, box, values, halves_truth):
+def half_samples(frame, box, values, halves_truth, local: bool = False):
     """Feature rows and labels for both halves of one tile, cut as the reader does."""
     quad, crop = tighten_for_read(frame, box)
     lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB).astype(np.float32)
@@ -35,21 +35,21 @@ def half_samples(frame, box, values, halves_truth):
     if np.hypot(*(centres[0] - halves_truth[0])) > np.hypot(*(centres[0] - halves_truth[1])):
         vals = vals[::-1]
     cuts = cut_halves(lab, PAD, div)
-    return [c.features() for c in cuts], vals
+    return [c.features(local) for c in cuts], vals
 
 
-def build(data: Path, copies: int, seed: int, max_images: int | None = None):
+def build(data: Path, copies: int, seed: int, max_images: int | None = None, local: bool = False):
     """Feature rows and labels of a rendered set (cached in DIR/halfnet-features-*.npz)."""
-    cache = data / f"halfnet-features-{halfnet.N_FEATURES}-{copies}-{seed}-{max_images or 'all'}.npz"
+    cache = data / f"halfnet-features-{halfnet.n_features(local)}-{copies}-{seed}-{max_images or 'all'}.npz"
     if cache.is_file():
         with np.load(cache) as z:
             return z["x"], z["y"]
-    x, y = _build(data, copies, seed, max_images)
+    x, y = _build(data, copies, seed, max_images, local)
     np.savez(cache, x=x, y=y)
     return x, y
 
 
-def _build(data: Path, copies: int, seed: int, max_images: int | None = None):
+def _build(data: Path, copies: int, seed: int, max_images: int | None = None, local: bool = False):
     rng = np.random.default_rng(seed)
     xs, ys = [], []
     for n, ti in enumerate(load_rendered(data)):
@@ -64,7 +64,7 @@ def _build(data: Path, copies: int, seed: int, max_images: int | None = None):
             base = box_from_corners(t.corners)
             for c in range(copies):
                 box = base if c == 0 else perturb(base, BoxNoise(), rng)
-                r, lab = half_samples(frame, box, t.values, t.halves)
+                r, lab = half_samples(frame, box, t.values, t.halves, local)
                 xs.extend(r)
                 ys.extend(lab)
     return np.array(xs, np.float32), np.array(ys, np.int64)
@@ -87,8 +87,9 @@ def train(x, y, hidden: int = 128, epochs: int = 40, lr: float = 2e-3, wd: float
             idx = order[i : i + 256]
             xb, yb = z[idx], y[idx]
             if rng.random() < 0.5:  # a vertical flip keeps the divider side and the layouts
-                g2 = 2 * halfnet.GRID**2
-                img = xb[:, :g2].reshape(-1, 2, halfnet.GRID, halfnet.GRID)[:, :, ::-1]
+                maps = (xb.shape[1] - 10) // halfnet.GRID**2
+                g2 = maps * halfnet.GRID**2
+                img = xb[:, :g2].reshape(-1, maps, halfnet.GRID, halfnet.GRID)[:, :, ::-1]
                 xb = np.concatenate([img.reshape(len(idx), -1), xb[:, g2:]], axis=1)
             xb = xb + rng.normal(0, 0.1, xb.shape).astype(np.float32)  # input noise
             hpre = xb @ p["w1"] + p["b1"]
@@ -136,27 +137,29 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--copies", type=int, default=3, help="crops per tile: exact box + perturbed ones")
     ap.add_argument("--epochs", type=int, default=40)
     ap.add_argument("--hidden", type=int, default=128)
+    ap.add_argument("--local", action="store_true", help="add the local-background contrast map")
     ap.add_argument("--out", default=str(halfnet.WEIGHTS))
     ap.add_argument("--max-images", type=int)
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
-    parts = [build(Path(d), args.copies, 1 + i, args.max_images) for i, d in enumerate(args.data)]
+    parts = [build(Path(d), args.copies, 1 + i, args.max_images, args.local) for i, d in enumerate(args.data)]
     x = np.concatenate([p[0] for p in parts])
     y = np.concatenate([p[1] for p in parts])
     log.info("training on %d halves", len(y))
-    xv, yv = build(Path(args.val_data), 2, 99, args.max_images)
+    xv, yv = build(Path(args.val_data), 2, 99, args.max_images, args.local)
     params = train(x, y, hidden=args.hidden, epochs=args.epochs)
     t = fit_temperature(params, xv, yv)
     params["temperature"] = np.float32(t)
     acc = (halfnet.forward(params, xv).argmax(axis=1) == yv).mean()
-    g2 = 2 * halfnet.GRID**2
+    g2 = halfnet.n_features(args.local) - 10
     blob = (xv[:, g2 : g2 + 8].argmax(axis=1) == yv).mean()
     log.info("held-out halves %d: classifier %.4f, blob counter alone %.4f, temperature %.1f", len(yv), acc, blob, t)
     np.savez_compressed(args.out, **params)
     Path(args.out).with_suffix(".json").write_text(json.dumps({
         "train_data": args.data, "val_data": args.val_data, "train_halves": int(len(y)), "val_halves": int(len(yv)),
         "val_accuracy": round(float(acc), 4), "blob_counter_val_accuracy": round(float(blob), 4),
-        "temperature": round(t, 2), "epochs": args.epochs, "hidden": args.hidden, "grid": halfnet.GRID}, indent=1))
+        "temperature": round(t, 2), "epochs": args.epochs, "hidden": args.hidden, "grid": halfnet.GRID,
+        "local": bool(args.local)}, indent=1))
     return 0
 
 
