@@ -154,6 +154,7 @@ class Tracker:
         self.rows = False  # hands are rows turned face up during play (BLB-2, DRK-2)
         self._face_up_since: float | None = None
         self._last_held: dict[str, list[str]] | None = None
+        self._clear_frames = 0
         self.mode = PLAY
         self.need_deal = False
         self.committed: dict[str, Committed] = {}
@@ -229,6 +230,7 @@ class Tracker:
         self._candidates.clear()
         self._last_player = None
         self._clear_since = None
+        self._clear_frames = 0
 
     def set_calibration(self, calibration: TableCalibration) -> None:
         self.calibration = calibration
@@ -782,10 +784,22 @@ class Tracker:
         return out
 
     def _revealed_step(self, t: float, obs: Observation, names) -> Update:
-        # Cleared: no face-up tile anywhere (a face-down pile being shuffled is fine).
-        if any(tile.face == "up" for tile in obs.tiles):
-            self._clear_since = None
+        """After the recount: wait for the table to be cleared, then a new deal."""
+        old_layout = any(n in self.committed for n in names if n is not None)
+        if any(tile.face == "up" for tile in obs.tiles) and old_layout:
+            self._clear_since, self._clear_frames = None, 0
             return Update()
+        # Cleared: no face-up tile (a face-down pile being shuffled is fine), or none of the old
+        # layout left (the next deal began quickly), for stable_s or three settled frames.
+        self._clear_since = t if self._clear_since is None else self._clear_since
+        self._clear_frames += 1
+        if t - self._clear_since >= self.config.stable_s or self._clear_frames >= 3:
+            log.info("table cleared: the next tile opens a new deal")
+            self.new_deal()
+            self.need_deal = True
+            if not old_layout:
+                return self._play_step(t, obs, names)
+        return Update()
         self._clear_since = t if self._clear_since is None else self._clear_since
         if t - self._clear_since >= self.config.stable_s:
             log.info("table cleared: the next tile opens a new deal")
