@@ -55,6 +55,43 @@ class ModelReader:
         return obs
 
 
+class BoxesReader:
+    """The real reader on the pixels, fed the renderer's tile boxes instead of the detector's
+    (moved by a few pixels and degrees, as a detector's are): every value comes from counting
+    pips on the frame, joins and hands from the reader's layout. The whole pixel path but the
+    detector, for checks before a model exists."""
+
+    def __init__(self, truths: list[dict], fps: float, noise: bool = True) -> None:
+        if not truths:
+            raise ReaderUnavailable("the rendered video has no per-frame truth")
+        self.truths = truths
+        self.fps = fps
+        self.noise = noise
+        self.last_ms = 0.0
+
+    @classmethod
+    def from_folder(cls, folder: str | Path, fps: float, noise: bool = True) -> BoxesReader:
+        files = sorted(Path(folder).glob("*.json"))
+        if not files:
+            raise ReaderUnavailable(f"no per-frame truth JSON in {folder}")
+        return cls([json.loads(p.read_text()) for p in files], fps, noise)
+
+    def __call__(self, frame: np.ndarray, t: float) -> Observation:
+        from vision.read.reader import read_frame, reading_to_json
+        from vision.read.truthdet import BoxNoise, truth_detections
+
+        t0 = time.perf_counter()
+        index = round(t * self.fps) % len(self.truths)
+        truth = self.truths[index]
+        seen = {**truth, "tiles": [d for d in truth.get("tiles", [])
+                                   if d.get("visible", 1.0) >= 0.5 and d.get("in_frame", 1.0) >= 0.5]}
+        detections, _ = truth_detections(seen, BoxNoise() if self.noise else None, seed=index)
+        reading = read_frame(frame, detections)
+        obs = from_read(reading_to_json(reading, f"frame {index}"))
+        self.last_ms = (time.perf_counter() - t0) * 1000
+        return obs
+
+
 class TruthReader:
     """The truth of the frame at time `t` of a rendered video (frame index = round(t * fps)).
 

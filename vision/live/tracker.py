@@ -96,8 +96,14 @@ class _Candidate:
     miss_frames: int = 0
 
     @property
-    def name(self) -> str:
-        return self.names.most_common(1)[0][0]
+    def name(self) -> str | None:
+        """The name read most often (None while it was never read)."""
+        named = [(k, n) for n, k in self.names.items() if n is not None]
+        return max(named)[1] if named else None
+
+    @property
+    def named(self) -> int:
+        return sum(k for n, k in self.names.items() if n is not None)
 
 
 @dataclass(frozen=True)
@@ -160,6 +166,7 @@ class Tracker:
         self.committed: dict[str, Committed] = {}
         self.order: list[str] = []
         self._candidates: dict[int, _Candidate] = {}
+        self._serial = 0
         self._recent: deque[float] = deque()  # times of the recent settled frames
         self._frame = 0
         self._episode: Counter[str] = Counter()
@@ -274,15 +281,19 @@ class Tracker:
         if not layout or all(t.owner == LAYOUT for t in obs.tiles):
             return obs
         tiles = list(obs.tiles)
-        changed = False
-        for i, tile in enumerate(tiles):
-            if tile.owner in (LAYOUT, BONEYARD) or tile.face != "up" or tile.values is None:
-                continue
-            reach = 1.2 * max(tile.half_span, 1.0)
-            if any(_dist(h, g) <= reach for o in layout for h in tile.halves for g in o.halves):
-                tiles[i] = replace(tile, owner=LAYOUT)
-                changed = True
-        return replace(obs, tiles=tuple(tiles)) if changed else obs
+        changed = True
+        any_change = False
+        while changed:  # a branch cut off by one failed join comes back tile by tile
+            changed = False
+            for i, tile in enumerate(tiles):
+                if tile.owner in (LAYOUT, BONEYARD) or tile.face != "up" or tile.values is None:
+                    continue
+                reach = 1.25 * max(tile.half_span, 1.0)
+                if any(_dist(h, g) <= reach for o in layout for h in tile.halves for g in o.halves):
+                    tiles[i] = replace(tile, owner=LAYOUT)
+                    layout.append(tiles[i])
+                    changed = any_change = True
+        return replace(obs, tiles=tuple(tiles)) if any_change else obs
 
     # --- naming tiles -----------------------------------------------------------------------
     def _names(self, obs: Observation) -> list[str | None]:
@@ -377,8 +388,8 @@ class Tracker:
             if alias is not None:  # a misread of a move already made, where it lies
                 absent.remove(alias)
                 self._misread(t, alias, obs.tiles[i].name or "unreadable", out)
-            elif names[i] is not None:
-                fresh.append(i)
+            elif names[i] is not None or obs.tiles[i].face == "up":
+                fresh.append(i)  # unread this frame still marks where a new tile lies
         self._committed_presence(t, obs, present, out)
         self._match_candidates(t, obs, names, fresh)
         self._commit_ready(t, obs, names, out)
@@ -444,7 +455,8 @@ class Tracker:
             if c is None:
                 c = _Candidate(t, self._frame, t, tile.centre, 0.6 * max(tile.half_span, 1.0),
                                self._arm_edge(t), t)
-                self._candidates[id(c)] = c
+                self._serial += 1  # keys in order of appearance: ties break the same way each run
+                self._candidates[self._serial] = c
                 new.append(c)
             else:
                 if c.edge is None:  # appeared with no arm before it: the next arm is the mover's
@@ -479,7 +491,7 @@ class Tracker:
         # A tile played touches a move already made; failing that, a tile that appeared no later
         # (two tiles laid between two settled frames).
         earlier_names = {x.name for x in self._candidates.values()
-                         if x is not c and x.first_t <= c.first_t}
+                         if x is not c and x.first_t <= c.first_t and x.name is not None}
         own = names[c.index]
 
         def played(n) -> bool:
@@ -528,9 +540,9 @@ class Tracker:
             if c.index is not None
             and t - c.first_t >= cfg.stable_s
             and self._presence(c, t) >= cfg.presence
+            and c.name is not None
             # Its name must be clear (or it has waited long enough for a plurality to do).
-            and (c.names.most_common(1)[0][1] >= cfg.agree * c.seen
-                 or t - c.first_t >= 3 * cfg.stable_s)
+            and (c.names[c.name] >= cfg.agree * c.named or t - c.first_t >= 3 * cfg.stable_s)
         )
         progress = True
         while ready and progress:
@@ -547,7 +559,7 @@ class Tracker:
                     ready.remove(item)
                     continue
                 live = {n for n, x in self.committed.items() if not x.missing}
-                pending = {x.name for x in self._candidates.values()}
+                pending = {x.name for x in self._candidates.values() if x.name is not None}
                 votes = [n for n, _ in c.to_votes.most_common() if n in live or n in pending]
                 to = votes[0] if votes else None
                 if not self.committed:
@@ -636,7 +648,7 @@ class Tracker:
                    if self._prev_settled_t < r.end <= t and r.end >= t - self.config.reach_window_s]
         if not reaches or not new:
             return
-        names = {c.name: c for c in new}
+        names = {c.name: c for c in new if c.name is not None}
 
         def ancestors(c: _Candidate) -> set[int]:
             """The new tiles this one was laid against, directly or through others."""
