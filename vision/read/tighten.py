@@ -19,7 +19,7 @@ from vision.read.geometry import Box, canvas_matrix, canvas_to_frame, warp
 
 S = 32  # canvas pixels per tile width
 MARGIN = 16  # canvas pixels around the expected tile
-ANGLES = np.arange(-9.0, 9.01, 3.0)
+ANGLES = np.arange(-8.0, 8.01, 4.0)
 FINE_ANGLES = np.array([-2.0, -1.0, 0.0, 1.0, 2.0])
 MIN_STEP = 0.3  # profile step (fraction of a row) that counts as an edge
 
@@ -185,22 +185,21 @@ def tighten_edges(frame: np.ndarray, box: Box, keep_centre: bool = False) -> Tig
     return Tightened(q_fr, sides, (xl is not None, xr is not None), tuple(float(b) for b in body))
 
 
+_T = np.linspace(0.15, 0.85, 8)[None, :, None]
+
+
 def outline_contrast(dist: np.ndarray, quad: np.ndarray, off: float = 0.08 * S) -> float:
     """Mean over the outline of (colour distance just outside) - (just inside): high when the quad
     follows the tile's edge. `dist` is the distance to the body colour; quad in its pixels."""
     a = quad
-    b = np.roll(quad, -1, axis=0)
-    e = b - a
+    e = quad[[1, 2, 3, 0]] - a
     n = np.stack([e[:, 1], -e[:, 0]], axis=1) / np.maximum(np.hypot(e[:, 0], e[:, 1]), 1e-6)[:, None]
     n *= np.sign(((a - quad.mean(axis=0)) * n).sum(axis=1))[:, None]  # outward
-    t = np.linspace(0.15, 0.85, 10)[None, :, None]
-    pts = a[:, None] + e[:, None] * t  # (4, 10, 2)
+    pts = a[:, None] + e[:, None] * _T  # (4, 8, 2)
     h, w = dist.shape
-    out = []
-    for sign in (1, -1):
-        q = np.round(pts + sign * off * n[:, None]).astype(int).reshape(-1, 2)
-        out.append(dist[np.clip(q[:, 1], 0, h - 1), np.clip(q[:, 0], 0, w - 1)].mean())
-    return float(out[0] - out[1])
+    q = np.rint(np.stack([pts + off * n[:, None], pts - off * n[:, None]])).astype(np.intp)  # (2, 4, 8, 2)
+    v = dist[np.clip(q[..., 1], 0, h - 1), np.clip(q[..., 0], 0, w - 1)]
+    return float(v[0].mean() - v[1].mean())
 
 
 def _edge_line(rf: np.ndarray, idx: np.ndarray, at: float, sign: int, axis: int):
@@ -233,12 +232,11 @@ def _robust_line(x: np.ndarray, y: np.ndarray):
     if len(x) < 5:
         return None
     k, b = _fit_line(x, y)
-    for _ in range(2):
-        res = y - (k * x + b)
-        keep = np.abs(res) <= max(1.0, 2.5 * float(np.median(np.abs(res))))
-        if keep.sum() < 5:
-            return None
-        k, b = _fit_line(x[keep], y[keep])
+    res = np.abs(y - (k * x + b))
+    keep = res <= max(1.0, 2.5 * float(np.median(res)))
+    if keep.sum() < 5:
+        return None
+    k, b = _fit_line(x[keep], y[keep])
     if abs(k) > 0.45:  # more than ~24 degrees off the deskewed axis: not this tile's edge
         return None
     return k, b
