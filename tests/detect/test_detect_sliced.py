@@ -115,3 +115,13 @@ def test_a_known_scale_skips_the_whole_frame_pass():
     assert det.last.passes == passes_first - 1
     assert len(again) == len(first) == len(truth)
     assert _matched(truth, again.xywhr).tolist() == [1] * len(truth)
+
+
+def test_the_number_of_windows_is_bounded():
+    rng = np.random.default_rng(4)
+    size = (3000, 1800)
+    frame = draw_tiles(size, scatter_tiles(rng, size, 10, 30.0))
+    det = TileDetector(runner=fake_runner(min_long_px=20), settings=DetectorSettings(max_windows=6))
+    det.detect(frame)
+    assert det.last.sliced and len(det.last.windows) <= 6
+    assert det.last.scale < 1.0

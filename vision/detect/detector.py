@@ -34,6 +34,8 @@ class DetectorSettings:
     max_upscale: float = 2.0
     overlap_px: int = 160  # slice overlap at the slice scale; raised to fit the largest tile seen
     edge_margin_px: float = 3.0
+    max_windows: int = 32  # bounds the cost of a sliced frame (4K at native scale fits)
+    size_conf: float = 0.5  # detections trusted for the tile-size estimate, when there are any
 
 
 @dataclass
@@ -121,7 +123,7 @@ class TileDetector:
         sw, sh = max(round(w * scale), 1), max(round(h * scale), 1)
         interp = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
         scaled = frame if (sw, sh) == (w, h) else cv2.resize(frame, (sw, sh), interpolation=interp)
-        overlap = int(min(max(s.overlap_px, 1.5 * largest_tile_px * scale), self.imgsz // 2))
+        overlap = self._overlap(scale, largest_tile_px)
         parts = []
         self.last.windows = windows(sw, sh, self.imgsz, overlap)
         for win in self.last.windows:
@@ -140,13 +142,27 @@ class TileDetector:
         keep = rotated_nms(merged.xywhr, merged.confidence, s.merge_iou)
         return merged[keep]
 
+    def _overlap(self, scale: float, largest_tile_px: float) -> int:
+        return int(min(max(self.settings.overlap_px, 1.5 * largest_tile_px * scale), self.imgsz // 2))
+
+    def _limit_scale(self, frame_shape: tuple[int, ...], scale: float, largest_tile_px: float) -> float:
+        """Lower the slice scale until the frame needs at most max_windows windows."""
+        h, w = frame_shape[:2]
+        while True:
+            n = len(windows(max(round(w * scale), 1), max(round(h * scale), 1), self.imgsz,
+                            self._overlap(scale, largest_tile_px)))
+            if n <= self.settings.max_windows:
+                return scale
+            scale *= 0.9
+
     def slice_scale(self, frame_shape: tuple[int, ...], whole: Detections) -> float | None:
         """The scale for sliced inference, or None when the whole-frame pass is good enough."""
         s = self.settings
         h, w = frame_shape[:2]
         gain = self.imgsz / max(h, w)
         if len(whole):
-            median = float(np.median(whole.long_side))
+            sure = whole.confidence >= s.size_conf
+            median = float(np.median(whole.long_side[sure] if sure.any() else whole.long_side))
             if median * gain >= s.min_tile_px:
                 return None
             scale = s.target_tile_px / max(median, 1.0)
@@ -174,6 +190,10 @@ class TileDetector:
             whole, largest = None, self.imgsz / 4 / scale  # room for tiles of a quarter window
         else:
             whole, scale = self.detect_whole(frame), None
+        if scale is not None:
+            scale = self._limit_scale(frame.shape, scale, largest)
+            if scale <= gain * 1.05:
+                scale, whole = None, whole if whole is not None else self.detect_whole(frame)
         if scale is None:
             self.last.scale = gain
             return whole
