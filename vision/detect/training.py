@@ -56,6 +56,7 @@ class TrainSettings:
     nbs: int = 16  # nominal batch: Ultralytics accumulates gradients up to nbs (64 by default)
     max_epochs: int | None = None  # the deadline may extend the run up to this many epochs
     init_weights: Path | None = None  # continue from our own earlier run's weights (never downloaded)
+    hard_time_h: float | None = None  # Ultralytics' time=: stops mid-epoch at this many hours
     val_each_epoch: bool = True  # validation is slow on the CPU (rotated NMS at conf 0.001)
 
 
@@ -127,6 +128,7 @@ def train(settings: TrainSettings) -> Path:
         pretrained=settings.init_weights is not None,
         nbs=settings.nbs,
         val=settings.val_each_epoch,
+        time=settings.hard_time_h,
         plots=False,
         amp=False,
         warmup_epochs=settings.warmup_epochs,
