@@ -66,16 +66,19 @@ def test_bad_inputs_give_error_entries_and_the_rest_still_run(rendered, tmp_path
     unsupported = tmp_path / "notes.txt"
     unsupported.write_text("hello")
     missing = tmp_path / "missing.jpg"
-    args = [str(corrupt), str(garbage), str(empty), str(unsupported), str(missing), str(good)]
+    no_images = tmp_path / "no-images"
+    no_images.mkdir()
+    args = [str(corrupt), str(garbage), str(empty), str(unsupported), str(missing), str(no_images), str(good)]
     code, rows = _run(capsys, ["read", "--truth-boxes", "--json", *args])
     assert code == 1
     assert [r["image"] for r in rows] == args
     errors = {r["image"]: r["error"] for r in rows if "error" in r}
-    assert set(errors) == set(args[:5])
+    assert set(errors) == set(args[:6])
     assert "truncated" in errors[str(corrupt)]
     assert "empty" in errors[str(empty)]
     assert "unsupported" in errors[str(unsupported)]
     assert "not found" in errors[str(missing)]
+    assert "no images" in errors[str(no_images)]
     assert "tiles" in rows[-1]
 
 

@@ -20,7 +20,8 @@ def expand(paths: list[str]) -> list[str]:
     for p in paths:
         path = Path(p)
         if path.is_dir():
-            out.extend(sorted(str(f) for f in path.iterdir() if f.suffix.lower() in IMAGE_EXTS and f.is_file()))
+            found = sorted(str(f) for f in path.iterdir() if f.suffix.lower() in IMAGE_EXTS and f.is_file())
+            out.extend(found or [p])  # an empty folder becomes an error entry of its own
         else:
             out.append(p)
     return out

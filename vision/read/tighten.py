@@ -46,10 +46,9 @@ def fill_holes(mask: np.ndarray, max_area: float) -> np.ndarray:
     inv = (~mask).astype(np.uint8)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(inv, connectivity=4)
     h, w = mask.shape
-    keep = np.zeros(n, bool)
-    for i in range(1, n):
-        x, y, bw, bh, area = stats[i]
-        keep[i] = area <= max_area and x > 0 and y > 0 and x + bw < w and y + bh < h
+    x, y, bw, bh, area = stats.T
+    keep = (area <= max_area) & (x > 0) & (y > 0) & (x + bw < w) & (y + bh < h)
+    keep[0] = False
     return mask | keep[labels]
 
 
