@@ -26,9 +26,9 @@ def _score(root, keep_tile) -> Scores:
 
 
 def test_plain_styles_fully_visible(rendered):
-    """Dark pips on a light body, tiles of 45 px and more, not covered by an arm. Measured: 670/670
-    halves on the 100 held-out renders of datasets/generated/heldout1280, 133/136 on this fixture
-    (a hard shadow across one tile)."""
+    """Dark pips on a light body, tiles of 45 px and more, not covered by an arm. Measured: 669/670
+    halves (one unread) on the 100 held-out renders of datasets/generated/heldout1280, 133/136 on
+    this fixture (a hard shadow across one tile)."""
     s = _score(rendered, lambda t: t.plain and 2 * t.width >= 45 and t.visible >= 0.99)
     assert s.halves >= 100
     acc = s.halves_right / s.halves
@@ -38,7 +38,7 @@ def test_plain_styles_fully_visible(rendered):
 
 def test_all_styles_fully_visible(rendered):
     """Every style and size (coloured pips, white on black, glare, oblique views), not covered by an
-    arm (held-out renders: 99.1 % of 2636 halves). Misreads, not just unread halves, stay rare."""
+    arm (held-out renders: 99.4 % of 2636 halves). Misreads, not just unread halves, stay rare."""
     s = _score(rendered, lambda t: t.visible >= 0.99)
     assert s.halves >= 300
     acc = s.halves_right / s.halves
