@@ -27,13 +27,13 @@ def _score(root, keep_tile) -> Scores:
 
 def test_plain_styles_fully_visible(rendered):
     """Dark pips on a light body, tiles of 45 px and more, not covered by an arm. Measured: 669/670
-    halves (one unread) on the 100 held-out renders of datasets/generated/heldout1280, 133/136 on
+    halves (one unread) on the 100 held-out renders of datasets/generated/heldout1280, 135/136 on
     this fixture (a hard shadow across one tile)."""
     s = _score(rendered, lambda t: t.plain and 2 * t.width >= 45 and t.visible >= 0.99)
     assert s.halves >= 100
     acc = s.halves_right / s.halves
     print(f"plain per-half {acc:.4f} on {s.halves} halves")
-    assert acc >= 0.97, f"per-half accuracy {acc:.4f} on {s.halves} halves"
+    assert acc >= 0.98, f"per-half accuracy {acc:.4f} on {s.halves} halves"
 
 
 def test_all_styles_fully_visible(rendered):
