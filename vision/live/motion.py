@@ -49,6 +49,7 @@ class MotionConfig:
     band: float = 0.07  # width of the edge bands, as a share of the table
     arm_frac: float = 0.004  # smallest blob, as a share of the table, taken for an arm
     big_frac: float = 0.02  # a blob this large is an arm wherever it is (several tiles' area)
+    linger: float = 0.5  # change still above this share of an arm's peak: the arm is still there
 
 
 class MotionGate:
@@ -142,6 +143,7 @@ class MotionGate:
             self._background = small.copy()
             self._px_still = np.full(small.shape[:2], t, dtype=np.float64)
             self._still_since = t
+            self._peak = 0.0
             return MotionInfo(False, False, None, 0.0, 0.0)
         moving_mask = self._mask(small, self._prev)
         self._prev = small
@@ -175,8 +177,14 @@ class MotionGate:
         elif self._still_since is None:
             self._still_since = t
         still_for = 0.0 if self._still_since is None else t - self._still_since
-        settled = still_for + 1e-6 >= cfg.settle_s and not arm and moving <= cfg.moving_frac
+        # An arm paused in fragments (pale skin on a pale stripe) leaves most of its change:
+        # until the change falls well below its peak since the last settled frame, not settled.
+        self._peak = max(self._peak, changed)
+        lingering = self._peak > cfg.big_frac and changed > cfg.linger * self._peak
+        settled = (still_for + 1e-6 >= cfg.settle_s and not arm and moving <= cfg.moving_frac
+                   and not lingering)
         if settled:
+            self._peak = 0.0
             self._background = small.copy()
         return MotionInfo(settled, arm, edge if arm else None, moving, changed, reaches)
 

@@ -46,7 +46,8 @@ class TrackerConfig:
     arm_window_s: float = 1.5  # an arm that left at most this long before a tile appeared placed it
     reach_window_s: float = 4.0  # arms gone at most this long are matched to new tiles by reach
     min_reach: float = 0.2  # an arm must get this far into the table (share of it) to lay a tile
-    reach_gap_s: float = 0.25  # an arm lost for longer than this at its edge is gone
+    reach_gap_s: float = 0.45  # an arm lost for longer than this at its edge is gone (a pause
+    # over the table while laying a tile can hide it for a few frames)
     join_factor: float = 1.8  # nearest-half fallback: within this many half spans
     recount_seats: int = 2  # face-up tiles in front of this many seats start the recount
 
@@ -175,6 +176,7 @@ class Tracker:
         self._reaching: dict[str, tuple[float, list[tuple[float, float]], float]] = {}
         self._reaches: list[_Reach] = []
         self._settled_t = self._prev_settled_t = -math.inf
+        self._used: set[_Reach] = set()  # arms already given a tile
         self._last_player: str | None = None
         self._recount_since: float | None = None
         self._hand_window: list[tuple[float, dict[str, str]]] = []
@@ -644,10 +646,18 @@ class Tracker:
         arms go in their order; among the orders allowed, the one whose arm tips lie nearest the
         tiles wins.
         """
+        # Arms since the previous settled frame, and older ones no tile was given yet (a tile
+        # unread on its first settled frame appears one frame late); older ones cost extra.
         reaches = [r for r in self._reaches
-                   if self._prev_settled_t < r.end <= t and r.end >= t - self.config.reach_window_s]
+                   if t - self.config.reach_window_s <= r.end <= t
+                   and (r.end > self._prev_settled_t or r not in self._used)]
         if not reaches or not new:
             return
+        late = 3.0 * sorted(c.reach for c in new)[len(new) // 2]
+
+        def cost_of(r: _Reach, c: _Candidate) -> float:
+            return _dist(r.tip, c.centre) + (late if r.end <= self._prev_settled_t else 0.0)
+
         names = {c.name: c for c in new if c.name is not None}
 
         def ancestors(c: _Candidate) -> set[int]:
@@ -676,13 +686,16 @@ class Tracker:
                 if any(before[j][i] and combo[i].start > combo[j].start
                        for i in range(len(order)) for j in range(len(order))):
                     continue
-                cost = sum(_dist(r.tip, c.centre) for r, c in zip(combo, order, strict=True))
+                cost = sum(cost_of(r, c) for r, c in zip(combo, order, strict=True))
                 if cost < best_cost:
                     best, best_cost = combo, cost
         if best is None:  # fewer arms than tiles: one arm laid several (BAL-13, BLZ-3)
-            best = tuple(min(reaches, key=lambda r, c=c: _dist(r.tip, c.centre)) for c in order)
+            best = tuple(min(reaches, key=lambda r, c=c: cost_of(r, c)) for c in order)
         for c, r in zip(order, best, strict=True):
             c.edge, c.arm_t = r.edge, r.start
+            # The arm is spent, and so are its pieces if it was seen as two (lost mid-reach).
+            self._used.update(x for x in self._reaches if x.edge == r.edge
+                              and x.start <= r.end + 1.0 and r.start <= x.end + 1.0)
 
     def _arm_edge(self, t: float) -> str | None:
         for t_end, edge in reversed(self._episodes):
