@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -46,16 +47,33 @@ def settle(tiles: list[TileRead], layout: Layout) -> list[TileRead]:
     return tiles
 
 
-def read_frame(frame: np.ndarray, detections, refine: bool = True) -> FrameReading:
+def _pool(workers: int) -> ThreadPoolExecutor:
+    global _POOL
+    if _POOL is None or _POOL._max_workers != workers:
+        _POOL = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="read")
+    return _POOL
+
+
+_POOL: ThreadPoolExecutor | None = None
+
+
+def read_frame(frame: np.ndarray, detections, refine: bool = True, workers: int = 2) -> FrameReading:
     """Read every detected tile on the full-resolution `frame` (BGR) and build the layout.
     `detections` is a `vision.detect.Detections` in frame pixels (any object with `corners`
-    (N, 4, 2), `confidence` (N,) and `class_id` (N,), class 1 = face down)."""
+    (N, 4, 2), `confidence` (N,) and `class_id` (N,), class 1 = face down). With `workers` > 1
+    the tiles are read in that many threads (OpenCV releases the GIL); the result is the same."""
     t0 = time.perf_counter()
-    tiles = []
-    for corners, conf, cls in zip(detections.corners, detections.confidence, detections.class_id, strict=True):
-        box = box_from_corners(corners)
-        face = "down" if int(cls) == 1 else "up"
-        tiles.append(read_tile(frame, box, face, float(conf), refine=refine))
+    jobs = [(box_from_corners(c), "down" if int(k) == 1 else "up", float(p))
+            for c, p, k in zip(detections.corners, detections.confidence, detections.class_id, strict=True)]
+
+    def one(job) -> TileRead:
+        box, face, conf = job
+        return read_tile(frame, box, face, conf, refine=refine)
+
+    if workers > 1 and len(jobs) > 1:
+        tiles = list(_pool(workers).map(one, jobs))
+    else:
+        tiles = [one(j) for j in jobs]
     size = (frame.shape[1], frame.shape[0])
     t1 = time.perf_counter()
     layout = build_layout(layout_tiles(tiles), size)
