@@ -196,3 +196,23 @@ def test_annotation_draws_on_a_copy():
     assert frame.sum() == 0 and out.sum() > 0 and out.shape == frame.shape
     b, g, r = (int(x) for x in out[55, 50])
     assert g > 150 and g > 2 * r and g > 2 * b  # the move's box is green
+
+
+def test_a_calibration_for_another_picture_size_is_scaled_to_the_frames():
+    from tests.live.pixels import FRAME, ScenarioSource, TruthByTime
+    from vision.live.pipeline import LiveConfig, LivePipeline
+    from vision.live.schematic import deal_steps
+
+    sc = deal_steps(3)
+    pipe = LivePipeline(lambda: ScenarioSource(sc), TruthByTime(sc), PLAYERS,
+                        config=LiveConfig(realtime=False, annotate=False))
+    w, h = FRAME
+    # The operator clicked the corners on a half-size preview.
+    pipe.set_calibration(operator_calibration(
+        [(0, 0), (w / 2, 0), (w / 2, h / 2), (0, h / 2)],
+        {"bottom": "Anna", "left": "Boris", "top": "Vera", "right": "Gleb"}, (w // 2, h // 2)))
+    next(iter(pipe.frames()))
+    pipe.close()
+    assert pipe.calibration.size == (w, h)
+    assert pipe.calibration.corners[2] == pytest.approx((w, h))
+    assert pipe.tracker.calibration is pipe.calibration

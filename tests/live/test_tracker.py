@@ -212,3 +212,25 @@ def test_seats_follow_the_calibration_not_the_image_edges():
     expected = [dict(e, player=rotated[next(k for k, v in by_edge.items() if v == e["player"])])
                 for e in sc.plays]
     assert plays(events) == expected
+
+
+def test_resume_keeps_a_flagged_take_back_flagged_once():
+    obs_a, obs_ab, _ = _two_tile_steps()
+    tr = Tracker(PLAYERS, calibration(PLAYERS))
+    t, flags, events = 0.0, [], []
+    for motion, obs, n in [(arm_from("bottom"), None, 3), (SETTLED, obs_a, 8),
+                           (arm_from("left"), None, 3), (SETTLED, obs_ab, 8),
+                           (SETTLED, obs_a, 15)]:
+        for _ in range(n):
+            up = tr.update(t, motion, obs)
+            flags += up.flags
+            events += up.events
+            t += 0.1
+    # The web side hands back the record after every change: nothing is flagged twice.
+    tr.resume([{"event": "game", "variant": "bykovo", "players": PLAYERS}, {"event": "deal"},
+               *events])
+    for _ in range(15):
+        flags += tr.update(t, SETTLED, obs_a).flags
+        t += 0.1
+    assert [f.kind for f in flags] == ["take-back"]
+    assert tr.committed["2-6"].missing

@@ -203,6 +203,11 @@ class LivePipeline:
             if self._calibration is None:
                 self.set_calibration(auto_calibrate(frame, self.players))
                 log.info("table calibrated automatically: %s", self._calibration.to_dict())
+            h, w = frame.shape[:2]
+            size = self._calibration.size
+            if size is not None and tuple(size) != (w, h):
+                # Corners given on a picture of another size (a scaled preview): to this frame.
+                self.set_calibration(self._calibration.scaled(w / size[0], h / size[1]))
             if self._gate is None:
                 self._gate = MotionGate(self._calibration, self.config.motion)
             motion = self._gate.update(frame, t)

@@ -266,6 +266,10 @@ class Tracker:
                 e.get("face", "up"), prev.t if prev else 0.0, prev.last_t if prev else 0.0,
                 prev.obs if prev else None,
             )
+            if prev is not None:  # a take-back already flagged stays flagged once
+                c = self.committed[name]
+                c.missing, c.miss_t, c.miss_frames, c.misread = (
+                    prev.missing, prev.miss_t, prev.miss_frames, prev.misread)
             self.order.append(name)
         self._last_player = plays[-1].get("player") if plays else None
         for key in [k for k, c in self._candidates.items() if c.name in self.committed]:
