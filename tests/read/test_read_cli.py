@@ -142,3 +142,15 @@ def test_reading_in_threads_gives_the_same_result(rendered):
         assert [t.half_values for t in one.tiles] == [t.half_values for t in two.tiles]
         assert [t.quad.tolist() for t in one.tiles] == [t.quad.tolist() for t in two.tiles]
         assert one.layout.edges == two.layout.edges
+
+
+def test_degenerate_and_off_frame_boxes_are_unread_not_guessed():
+    from vision.detect.detections import Detections
+    from vision.read.reader import read_frame
+
+    frame = np.full((200, 300, 3), 90, np.uint8)
+    corners = np.array([[[10, 10]] * 4, [[-50, -20], [60, -20], [60, 30], [-50, 30]]], np.float32)
+    reading = read_frame(frame, Detections(corners, np.array([0.5, 0.6], np.float32), np.array([0, 0])))
+    assert [t.values for t in reading.tiles] == [None, None]
+    assert "too small" in reading.tiles[0].reasons[0]
+    assert reading.layout.edges == []

@@ -60,7 +60,7 @@ def box_from_corners(corners: np.ndarray) -> Box:
     n1, n2 = float(np.hypot(*e1)), float(np.hypot(*e2))
     if n1 < n2:
         e1, e2, n1, n2 = e2, e1, n2, n1
-    u = e1 / max(n1, 1e-9)
+    u = e1 / n1 if n1 > 1e-9 else np.array([1.0, 0.0])
     # a canonical direction so the same tile always gets the same half order: u points right/down
     if u[0] < -1e-9 or (abs(u[0]) <= 1e-9 and u[1] < 0):
         u = -u

@@ -73,7 +73,8 @@ class Layout:
 
 
 def ports(i: int, t: LayoutTile) -> list[Port]:
-    u = t.u / np.hypot(*t.u)
+    n = float(np.hypot(*t.u))
+    u = t.u / n if n > 1e-9 else np.array([1.0, 0.0])
     v = np.array([-u[1], u[0]])
     w = t.width
     out = []
@@ -109,7 +110,7 @@ def candidate_joins(tiles: list[LayoutTile]) -> list[Join]:
     pts = np.array([p.point for p in all_ports])
     nrm = np.array([p.normal for p in all_ports])
     owner = np.array([p.tile for p in all_ports])
-    widths = np.array([tiles[p.tile].width for p in all_ports])
+    widths = np.array([max(tiles[p.tile].width, 1.0) for p in all_ports])
     d = np.sqrt(((pts[:, None] - pts[None]) ** 2).sum(axis=2)) / np.minimum(widths[:, None], widths[None])
     facing = -(nrm @ nrm.T) > NORMAL_TOL
     close = (d < PORT_TOL) & facing & (owner[:, None] < owner[None])

@@ -121,8 +121,15 @@ def fuse(h: HalfRead, probs: np.ndarray | None) -> tuple[int | None, float, str]
     return k, p, ""
 
 
+MIN_TILE_PX = (8.0, 4.0)  # (length, width) below which there is nothing to read
+
+
 def read_tile(frame: np.ndarray, box: Box, face: str = "up", detection_confidence: float = 1.0,
               refine: bool = True) -> TileRead:
+    if box.length < MIN_TILE_PX[0] or box.width < MIN_TILE_PX[1]:
+        why = f"box of {box.length:.0f}x{box.width:.0f} px is too small to read"
+        return TileRead(box.corners(), box.halves(), face, (None, None), (0.0, 0.0), (why, why),
+                        detection_confidence)
     quad, crop = tighten_for_read(frame, box, refine)
     h = quad_homography(quad, HALF, PAD)
     lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB).astype(np.float32)
