@@ -58,3 +58,15 @@ def test_chains_bend_and_doubles_lie_crosswise():
                 elif p.values[0] != p.values[1]:
                     bends += 1
     assert bends >= 5 and crosswise >= 5, f"bends {bends}, crosswise doubles {crosswise}"
+
+
+def test_a_second_row_never_lands_on_the_first():
+    """Regression: image 23 of seed 1 once stacked a dense scene's second row on its first (same
+    centres, different values), so a label pointed at pixels showing another tile."""
+    from vision.synth.dataset import image_rng
+
+    r = render_scene(image_rng(1, 23), (640, 640))
+    centres = [np.mean(t.corners(), axis=0) for t in r.tiles]
+    for i in range(len(centres)):
+        for j in range(i):
+            assert np.linalg.norm(centres[i] - centres[j]) > 3, f"tiles {j} and {i} share a centre"

@@ -195,7 +195,9 @@ def _build_tiles(rng, kind: str, canvas: np.ndarray, cam: Camera, w: float, rati
                 step = np.array([-u[1], u[0]]) * w if lengthwise else u * row[0].length
                 row2 = [PlacedTile((int(rng.integers(7)), int(rng.integers(7))), tuple(np.asarray(t.center) + step),
                                    t.angle, w, ratio, face, "layout", style=style) for t in row]
-                row = row + row2
+                # the step can land a second row on the first (rows of mixed angles): never stack tiles
+                first = [t.corners() for t in row]
+                row = row + [t for t in row2 if not any(polygons_overlap(t.corners(), p, 0.05 * w) for p in first)]
             rp = [t.corners() for t in row]
             if any(polygons_overlap(a, b, 0.05 * w) for a in rp for b in polys):
                 continue
