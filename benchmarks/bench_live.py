@@ -5,7 +5,7 @@ move (in video time).
     .venv/bin/python benchmarks/bench_live.py [--frames N] [--reader auto|truth|model] [--no-annotate]
 
 Prints one JSON object. `--reader model` needs the detector (models/tiles-obb.onnx); `auto` uses it
-when present. The demo video is rendered once into datasets/cache/demo/ if it is not there.
+when present, else the renderer's truth. The demo video is rendered once into datasets/cache/demo/ if it is not there.
 """
 
 from __future__ import annotations
@@ -23,13 +23,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from vision.live.demo import CACHE, demo_pipeline, find_video, render_video, truth_reader  # noqa: E402
 from vision.live.pipeline import LiveConfig  # noqa: E402
-from vision.live.readers import ModelReader, ReaderUnavailable  # noqa: E402
+from vision.live.readers import BoxesReader, ModelReader, ReaderUnavailable  # noqa: E402
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0].strip())
     parser.add_argument("--frames", type=int, default=0, help="frames to run (default: one loop)")
-    parser.add_argument("--reader", choices=("auto", "truth", "model"), default="auto")
+    parser.add_argument("--reader", choices=("auto", "truth", "boxes", "model"), default="auto",
+                        help="truth: the renderer's truth; boxes: the pip reader on the pixels "
+                             "fed the renderer's boxes; model: the detector and the pip reader")
     parser.add_argument("--no-annotate", action="store_true", help="skip drawing the frame")
     parser.add_argument("--cache", type=Path, default=CACHE, help="demo video folder")
     args = parser.parse_args()
@@ -40,7 +42,12 @@ def main() -> int:
     pipe = demo_pipeline(config, cache=args.cache, render=False)
     if video is not None and args.reader != "auto":
         try:
-            pipe.reader = ModelReader() if args.reader == "model" else truth_reader(video)
+            if args.reader == "model":
+                pipe.reader = ModelReader()
+            elif args.reader == "boxes":
+                pipe.reader = BoxesReader.from_folder(video.truth, video.fps)
+            else:
+                pipe.reader = truth_reader(video)
         except ReaderUnavailable as exc:
             print(f"bench_live: {exc}", file=sys.stderr)
             return 2

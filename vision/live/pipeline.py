@@ -39,7 +39,7 @@ class LiveConfig:
     motion: MotionConfig = field(default_factory=MotionConfig)
     realtime: bool = True  # pace recorded sources at their fps (False: as fast as possible)
     annotate: bool = True
-    reread_s: float = 0.0  # while settled, reuse the last reading for this long (0: read each)
+    reread_s: float = 0.25  # while settled, reuse the last reading for this long (0: read each)
 
 
 @dataclass
