@@ -20,13 +20,13 @@ observation only on settled frames (the motion gate decides), None otherwise.
 
 from __future__ import annotations
 
-import itertools
 import logging
 import math
 from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
+from vision.live.arms import Arms
 from vision.live.calibration import EDGE_OF_COMPASS, TableCalibration
 from vision.live.motion import MotionInfo
 from vision.live.observation import BONEYARD, LAYOUT, Observation, TileObs
@@ -107,16 +107,6 @@ class _Candidate:
         return sum(k for n, k in self.names.items() if n is not None)
 
 
-@dataclass(frozen=True)
-class _Reach:
-    """One arm from an edge: when it came and went, and the point it reached deepest."""
-
-    start: float
-    end: float
-    edge: str
-    tip: tuple[float, float]
-
-
 @dataclass
 class Committed:
     tile: str
@@ -170,13 +160,7 @@ class Tracker:
         self._serial = 0
         self._recent: deque[float] = deque()  # times of the recent settled frames
         self._frame = 0
-        self._episode: Counter[str] = Counter()
-        self._episodes: list[tuple[float, str]] = []  # (t the arm left, edge)
-        # edge -> (start, tips frame by frame, last seen)
-        self._reaching: dict[str, tuple[float, list[tuple[float, float]], float]] = {}
-        self._reaches: list[_Reach] = []
-        self._settled_t = self._prev_settled_t = -math.inf
-        self._used: set[_Reach] = set()  # arms already given a tile
+        self.arms = Arms(self.config, calibration)
         self._last_player: str | None = None
         self._recount_since: float | None = None
         self._hand_window: list[tuple[float, dict[str, str]]] = []
@@ -189,17 +173,11 @@ class Tracker:
 
     # --- public -----------------------------------------------------------------------------
     def update(self, t: float, motion: MotionInfo, obs: Observation | None) -> Update:
-        if motion.arm and motion.edge:
-            self._episode[motion.edge] += 1
-        self._track_reaches(t, motion)
+        self.arms.observe(t, motion)
         if obs is None or not motion.settled:
             return Update()
-        if self._episode:
-            self._episodes.append((t, self._episode.most_common(1)[0][0]))
-            self._episodes = self._episodes[-16:]
-            self._episode = Counter()
+        self.arms.settled(t)
         self._frame += 1
-        self._prev_settled_t, self._settled_t = self._settled_t, t
         if self.mode == PLAY:
             obs = self._reown(obs)
         self.last_observation = obs
@@ -243,6 +221,7 @@ class Tracker:
 
     def set_calibration(self, calibration: TableCalibration) -> None:
         self.calibration = calibration
+        self.arms.calibration = calibration
 
     def resume(self, record: list[dict]) -> None:
         """Take the referee's record as what is on the table: the current deal's plays are the
@@ -460,13 +439,13 @@ class Tracker:
             c = min(near, key=lambda c: _dist(c.centre, tile.centre)) if near else None
             if c is None:
                 c = _Candidate(t, self._frame, t, tile.centre, 0.6 * max(tile.half_span, 1.0),
-                               self._arm_edge(t), t)
+                               self.arms.episode_edge(t), t)
                 self._serial += 1  # keys in order of appearance: ties break the same way each run
                 self._candidates[self._serial] = c
                 new.append(c)
             else:
                 if c.edge is None:  # appeared with no arm before it: the next arm is the mover's
-                    c.edge = next((e for te, e in self._episodes if c.last_t < te <= t), None)
+                    c.edge = self.arms.episode_since(c.last_t, t)
                 c.seen += 1
                 c.centre = ((c.centre[0] + tile.centre[0]) / 2, (c.centre[1] + tile.centre[1]) / 2)
             c.last_t = t
@@ -484,7 +463,7 @@ class Tracker:
                     del self._candidates[key]
             else:
                 self._vote_attachment(obs, names, c, hops)
-        self._assign_arms(t, new)
+        self.arms.assign(t, new)
 
     def _presence(self, c: _Candidate, t: float) -> float:
         """Share of the settled frames of the last stable_s in which the candidate was seen."""
@@ -611,101 +590,6 @@ class Tracker:
         if self._last_player in self.players:
             return self.players[(self.players.index(self._last_player) + 1) % len(self.players)]
         return self.players[0]
-
-    def _track_reaches(self, t: float, motion: MotionInfo) -> None:
-        """Follow each arm from its edge: where it reached deepest, until it is gone (a gap of
-        a frame or two, a blob lost for a moment, does not split one arm in two)."""
-        now: dict[str, tuple[float, float]] = {}
-        for edge, tip in motion.reaches:  # the deepest blob per edge
-            if edge not in now or self._depth(edge, tip) > self._depth(edge, now[edge]):
-                now[edge] = tip
-        for edge, (start, tips, last) in list(self._reaching.items()):
-            if edge not in now and (motion.settled or t - last > self.config.reach_gap_s):
-                # The second deepest of its tips: one glitchy frame does not move the hand.
-                ranked = sorted(tips, key=lambda p, e=edge: self._depth(e, p), reverse=True)
-                tip = ranked[1] if len(ranked) > 1 else ranked[0]
-                # A blob at an edge for a frame or two is light or shadow, not an arm; one that
-                # never gets past the hand rows did not lay a tile.
-                if len(tips) >= 3 and self._depth(edge, tip) >= self.config.min_reach:
-                    self._reaches.append(_Reach(start, last, edge, tip))
-                del self._reaching[edge]
-        for edge, tip in now.items():
-            if edge not in self._reaching:
-                self._reaching[edge] = (t, [tip], t)
-            else:
-                start, tips, _ = self._reaching[edge]
-                self._reaching[edge] = (start, [*tips, tip], t)
-        self._reaches = self._reaches[-32:]
-
-    def _depth(self, edge: str, p) -> float:
-        """How far into the table a point lies from an edge (0 at the edge, 1 at the far one)."""
-        u, v = self.calibration.to_unit(p)
-        return {"bottom": 1 - v, "top": v, "left": u, "right": 1 - u}[edge]
-
-    def _assign_arms(self, t: float, new: list[_Candidate]) -> None:
-        """Give the tiles that appeared on this frame the arms that laid them.
-
-        The arms are those seen since the previous settled frame (several when players followed
-        each other without a pause). A tile laid against another new tile came after it, so the
-        arms go in their order; among the orders allowed, the one whose arm tips lie nearest the
-        tiles wins.
-        """
-        # Arms since the previous settled frame, and older ones no tile was given yet (a tile
-        # unread on its first settled frame appears one frame late); older ones cost extra.
-        reaches = [r for r in self._reaches
-                   if t - self.config.reach_window_s <= r.end <= t
-                   and (r.end > self._prev_settled_t or r not in self._used)]
-        if not reaches or not new:
-            return
-        late = 3.0 * sorted(c.reach for c in new)[len(new) // 2]
-
-        def cost_of(r: _Reach, c: _Candidate) -> float:
-            return _dist(r.tip, c.centre) + (late if r.end <= self._prev_settled_t else 0.0)
-
-        names = {c.name: c for c in new if c.name is not None}
-
-        def ancestors(c: _Candidate) -> set[int]:
-            """The new tiles this one was laid against, directly or through others."""
-            out: set[int] = set()
-            todo = [c]
-            while todo:
-                x = todo.pop()
-                for n in x.to_votes:
-                    p = names.get(n)
-                    if p is not None and p is not c and id(p) not in out:
-                        out.add(id(p))
-                        todo.append(p)
-            return out
-
-        order = list(new)
-        before = [[id(x) in ancestors(c) for x in order] for c in order]  # [j][i]: i before j
-        k = len(order)
-        for i in range(k):  # two tiles each laid against the other: no order between them
-            for j in range(k):
-                if before[i][j] and before[j][i]:
-                    before[i][j] = before[j][i] = False
-        best, best_cost = None, math.inf
-        if len(reaches) >= len(order):
-            for combo in itertools.permutations(reaches, len(order)):
-                if any(before[j][i] and combo[i].start > combo[j].start
-                       for i in range(len(order)) for j in range(len(order))):
-                    continue
-                cost = sum(cost_of(r, c) for r, c in zip(combo, order, strict=True))
-                if cost < best_cost:
-                    best, best_cost = combo, cost
-        if best is None:  # fewer arms than tiles: one arm laid several (BAL-13, BLZ-3)
-            best = tuple(min(reaches, key=lambda r, c=c: cost_of(r, c)) for c in order)
-        for c, r in zip(order, best, strict=True):
-            c.edge, c.arm_t = r.edge, r.start
-            # The arm is spent, and so are its pieces if it was seen as two (lost mid-reach).
-            self._used.update(x for x in self._reaches if x.edge == r.edge
-                              and x.start <= r.end + 1.0 and r.start <= x.end + 1.0)
-
-    def _arm_edge(self, t: float) -> str | None:
-        for t_end, edge in reversed(self._episodes):
-            if t - self.config.arm_window_s <= t_end <= t:
-                return edge
-        return None
 
     # --- recount ----------------------------------------------------------------------------
     def _hand_tiles(self, obs: Observation, names) -> dict[str, str]:

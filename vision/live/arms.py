@@ -1,0 +1,164 @@
+"""Arms over the table, from the motion gate's reports: which edge each came from, how deep it
+reached, and which arm laid which new tile.
+
+A tile is given to the arm whose tip (the point it reached deepest) came nearest to where the
+tile lies, among the arms since the previous settled frame; when several tiles appear together
+(players quick after one another) the arms are matched in the order the chain allows.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from dataclasses import dataclass
+
+from vision.live.calibration import TableCalibration
+from vision.live.motion import MotionInfo
+
+
+@dataclass(frozen=True)
+class Reach:
+    """One arm from an edge: when it came and went, and the point it reached deepest."""
+
+    start: float
+    end: float
+    edge: str
+    tip: tuple[float, float]
+
+
+def _dist(p, q) -> float:
+    return math.hypot(p[0] - q[0], p[1] - q[1])
+
+
+class Arms:
+    """Feed every frame to `observe`; `settled(t)` on each settled frame; `assign` new tiles.
+
+    `config` needs `reach_gap_s`, `min_reach`, `reach_window_s` and `arm_window_s`
+    (TrackerConfig has them). Tiles passed to `assign` need `centre`, `reach`, `to_votes` and
+    `name`; it sets their `edge` and `arm_t`.
+    """
+
+    def __init__(self, config, calibration: TableCalibration) -> None:
+        self.config = config
+        self.calibration = calibration
+        self._episode: Counter[str] = Counter()
+        self._episodes: list[tuple[float, str]] = []  # (t the arms left, edge)
+        # edge -> (start, tips frame by frame, last seen)
+        self._reaching: dict[str, tuple[float, list[tuple[float, float]], float]] = {}
+        self._reaches: list[Reach] = []
+        self._settled_t = self._prev_settled_t = -math.inf
+        self._used: set[Reach] = set()  # arms already given a tile
+
+    def observe(self, t: float, motion: MotionInfo) -> None:
+        if motion.arm and motion.edge:
+            self._episode[motion.edge] += 1
+        self._follow(t, motion)
+
+    def settled(self, t: float) -> None:
+        if self._episode:
+            self._episodes.append((t, self._episode.most_common(1)[0][0]))
+            self._episodes = self._episodes[-16:]
+            self._episode = Counter()
+        self._prev_settled_t, self._settled_t = self._settled_t, t
+
+    def episode_since(self, t0: float, t: float) -> str | None:
+        """The edge of the first arms that left after t0 (for a tile first seen with none)."""
+        return next((e for te, e in self._episodes if t0 < te <= t), None)
+
+    def _follow(self, t: float, motion: MotionInfo) -> None:
+        """Follow each arm from its edge: where it reached deepest, until it is gone (a gap of
+        a frame or two, a blob lost for a moment, does not split one arm in two)."""
+        now: dict[str, tuple[float, float]] = {}
+        for edge, tip in motion.reaches:  # the deepest blob per edge
+            if edge not in now or self._depth(edge, tip) > self._depth(edge, now[edge]):
+                now[edge] = tip
+        for edge, (start, tips, last) in list(self._reaching.items()):
+            if edge not in now and (motion.settled or t - last > self.config.reach_gap_s):
+                # The second deepest of its tips: one glitchy frame does not move the hand.
+                ranked = sorted(tips, key=lambda p, e=edge: self._depth(e, p), reverse=True)
+                tip = ranked[1] if len(ranked) > 1 else ranked[0]
+                # A blob at an edge for a frame or two is light or shadow, not an arm; one that
+                # never gets past the hand rows did not lay a tile.
+                if len(tips) >= 3 and self._depth(edge, tip) >= self.config.min_reach:
+                    self._reaches.append(Reach(start, last, edge, tip))
+                del self._reaching[edge]
+        for edge, tip in now.items():
+            if edge not in self._reaching:
+                self._reaching[edge] = (t, [tip], t)
+            else:
+                start, tips, _ = self._reaching[edge]
+                self._reaching[edge] = (start, [*tips, tip], t)
+        self._reaches = self._reaches[-32:]
+
+    def _depth(self, edge: str, p) -> float:
+        """How far into the table a point lies from an edge (0 at the edge, 1 at the far one)."""
+        u, v = self.calibration.to_unit(p)
+        return {"bottom": 1 - v, "top": v, "left": u, "right": 1 - u}[edge]
+
+    def assign(self, t: float, new: list) -> None:
+        """Give the tiles that appeared on this frame the arms that laid them.
+
+        The arms are those seen since the previous settled frame (several when players followed
+        each other without a pause). A tile laid against another new tile came after it, so the
+        arms go in their order; among the orders allowed, the one whose arm tips lie nearest the
+        tiles wins.
+        """
+        # Arms since the previous settled frame, and older ones no tile was given yet (a tile
+        # unread on its first settled frame appears one frame late); older ones cost extra.
+        reaches = [r for r in self._reaches
+                   if t - self.config.reach_window_s <= r.end <= t
+                   and (r.end > self._prev_settled_t or r not in self._used)]
+        if not reaches or not new:
+            return
+        late = 3.0 * sorted(c.reach for c in new)[len(new) // 2]
+
+        def cost_of(r: Reach, c) -> float:
+            return _dist(r.tip, c.centre) + (late if r.end <= self._prev_settled_t else 0.0)
+
+        names = {c.name: c for c in new if c.name is not None}
+
+        def ancestors(c) -> set[int]:
+            """The new tiles this one was laid against, directly or through others."""
+            out: set[int] = set()
+            todo = [c]
+            while todo:
+                x = todo.pop()
+                for n in x.to_votes:
+                    p = names.get(n)
+                    if p is not None and p is not c and id(p) not in out:
+                        out.add(id(p))
+                        todo.append(p)
+            return out
+
+        order = list(new)
+        before = [[id(x) in ancestors(c) for x in order] for c in order]  # [j][i]: i before j
+        k = len(order)
+        for i in range(k):  # two tiles each laid against the other: no order between them
+            for j in range(k):
+                if before[i][j] and before[j][i]:
+                    before[i][j] = before[j][i] = False
+        best, best_cost = None, math.inf
+        if len(reaches) >= len(order):
+            for combo in itertools.permutations(reaches, len(order)):
+                if any(before[j][i] and combo[i].start > combo[j].start
+                       for i in range(len(order)) for j in range(len(order))):
+                    continue
+                cost = sum(cost_of(r, c) for r, c in zip(combo, order, strict=True))
+                if cost < best_cost:
+                    best, best_cost = combo, cost
+        if best is None:  # fewer arms than tiles: one arm laid several (BAL-13, BLZ-3)
+            best = tuple(min(reaches, key=lambda r, c=c: cost_of(r, c)) for c in order)
+        for c, r in zip(order, best, strict=True):
+            c.edge, c.arm_t = r.edge, r.start
+            # The arm is spent, and so are its pieces if it was seen as two (lost mid-reach).
+            self._used.update(x for x in self._reaches if x.edge == r.edge
+                              and x.start <= r.end + 1.0 and r.start <= x.end + 1.0)
+
+    def episode_edge(self, t: float) -> str | None:
+        """The edge most touched by the arms of the latest unsettled stretch (no reaches)."""
+        for t_end, edge in reversed(self._episodes):
+            if t - self.config.arm_window_s <= t_end <= t:
+                return edge
+        return None
+
