@@ -39,7 +39,7 @@ class ModelReader:
         path = Path(model_path) if model_path else DEFAULT_MODEL
         if not path.is_file():
             raise ReaderUnavailable(
-                f"no detector model at {path}: train one with `dominocam train` or pass --model"
+                f"no detector model at {path}: train one with `dominocam train` (see models/README.md)"
             )
         self.detector = TileDetector(path)
         self.last_ms = 0.0
