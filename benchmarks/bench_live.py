@@ -2,10 +2,11 @@
 annotation, as fast as the machine goes (no pacing), and how long after a tile lands it becomes a
 move (in video time).
 
-    .venv/bin/python benchmarks/bench_live.py [--frames N] [--reader auto|truth|model] [--no-annotate]
+    .venv/bin/python benchmarks/bench_live.py [--frames N] [--reader auto|truth|boxes|model]
+                                              [--no-annotate]
 
-Prints one JSON object. `--reader model` needs the detector (models/tiles-obb.onnx); `auto` uses it
-when present, else the renderer's truth. The demo video is rendered once into datasets/cache/demo/ if it is not there.
+Prints one JSON object. `--reader model` needs the detector (models/tiles-obb.onnx); `auto` is the
+demo's own choice (DOMINOCAM_DEMO_READER, the renderer's truth by default). The demo video is rendered once into datasets/cache/demo/ if it is not there.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The embedded demo: a whole deal played in a loop as if a camera watched the table.
 
 First choice: a rendered whole-deal video from the synthetic renderer (vision/synth), rendered once
-into `datasets/cache/demo/` and reused. It is read by the trained detector when `models/` has one,
-else by the renderer's per-frame truth. Where neither a cached video nor the renderer's video
+into `datasets/cache/demo/` and reused. It is read by the renderer's per-frame truth unless
+DOMINOCAM_DEMO_READER says `boxes` (the real pip reader on the pixels) or `model` (the detector). Where neither a cached video nor the renderer's video
 writer is available, a schematic deal (vision/live/schematic.py) is drawn instead, so `make demo`
 always shows the whole assistant working.
 """
@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 
 from vision.live.pipeline import LiveConfig, LivePipeline
-from vision.live.readers import ModelReader, ReaderUnavailable, TruthReader
+from vision.live.readers import BoxesReader, ModelReader, ReaderUnavailable, TruthReader
 from vision.live.schematic import Scenario, deal_steps, draw
 from vision.live.sources import FolderSource
 
@@ -140,6 +140,24 @@ def schematic_truths(sc: Scenario, scale: float = 0.5) -> list[dict]:
     return out
 
 
+def demo_reader(video: DemoVideo, model: str | None = None):
+    """The demo's reader, chosen by DOMINOCAM_DEMO_READER: `truth` (default: the renderer's
+    per-frame truth, so the demo shows the whole assistant whatever the detector's state),
+    `boxes` (the pip reader on the pixels, fed the renderer's boxes) or `model` (the detector and
+    the pip reader: the real thing, as good as the trained model)."""
+    kind = os.environ.get("DOMINOCAM_DEMO_READER", "model" if model else "truth")
+    if kind == "model":
+        log.info("demo: reading %s with the detector", video.folder.name)
+        return ModelReader(model)
+    if kind == "boxes":
+        if video.truth is None or not video.truth.is_dir():
+            raise ReaderUnavailable(f"{video.folder} has no per-frame truth folder")
+        return BoxesReader.from_folder(video.truth, video.fps)
+    if kind != "truth":
+        raise ReaderUnavailable(f"DOMINOCAM_DEMO_READER={kind!r}: use truth, boxes or model")
+    return truth_reader(video)
+
+
 def demo_pipeline(
     config: LiveConfig | None = None, model: str | None = None, *, cache: Path | None = None,
     render: bool = True, schematic_scale: float = 0.5,
@@ -155,13 +173,6 @@ def demo_pipeline(
                             DEMO_PLAYERS, game=game, config=config)
     game = dict(video.record[0])
     players = list(game.get("players") or DEMO_PLAYERS)
-    try:
-        reader = ModelReader(model)
-        log.info("demo: reading %s with the detector", video.folder.name)
-    except ReaderUnavailable as exc:
-        if video.truth is None:
-            raise ReaderUnavailable(f"{exc}; and the demo video has no per-frame truth") from exc
-        log.info("demo: %s; reading the renderer's truth instead", exc)
-        reader = truth_reader(video)
+    reader = demo_reader(video, model)
     return LivePipeline(lambda: FolderSource(video.frames, fps=video.fps, loop=True), reader,
                         players, variant=game.get("variant", "bykovo"), game=game, config=config)
