@@ -216,3 +216,10 @@ def test_a_calibration_for_another_picture_size_is_scaled_to_the_frames():
     assert pipe.calibration.size == (w, h)
     assert pipe.calibration.corners[2] == pytest.approx((w, h))
     assert pipe.tracker.calibration is pipe.calibration
+
+
+def test_without_a_detector_model_the_reader_says_what_to_do(tmp_path):
+    from vision.live.readers import ModelReader, ReaderUnavailable
+
+    with pytest.raises(ReaderUnavailable, match="dominocam train"):
+        ModelReader(tmp_path / "none.onnx")
