@@ -15,7 +15,7 @@ import pytest
 from vision.detect import DEFAULT_MODEL, TileDetector
 from vision.detect.evaluate import score_image
 
-MIN_RECALL = 0.30  # measured held-out recall is in models/README.md
+MIN_RECALL = 0.5  # measured 17/25 = 0.68 on these four scenes (seed 4242); held-out recall in models/README.md
 
 pytestmark = pytest.mark.skipif(not DEFAULT_MODEL.is_file(), reason="models/tiles-obb.onnx not trained yet")
 
