@@ -148,6 +148,9 @@ def _register_blueprints(app: Flask) -> None:
             raise
     else:
         app.register_blueprint(tournament.bp)
+        from webui.tournament_live import listener
+
+        live(app).hub.add_listener(listener(tournament.record_dir_for(app.config)), camera=True)
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:

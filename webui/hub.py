@@ -69,9 +69,10 @@ class Hub:
         with self._cond:
             return self._version
 
-    def add_listener(self, callback) -> None:
-        """callback(record) after each change to the journal (e.g. the pipeline's resume)."""
-        self._listeners.append(callback)
+    def add_listener(self, callback, camera: bool = False) -> None:
+        """callback(record) after each change to the journal (e.g. the pipeline's resume);
+        `camera=True`: also after the camera's own events (e.g. the tournament feed)."""
+        self._listeners.append((callback, camera))
 
     def append(self, event: dict[str, Any], source: str) -> Entry:
         """Validate, store durably, then wake the pages. Raises JournalError for a refused event."""
@@ -84,12 +85,13 @@ class Hub:
         with self._cond:
             self._version += 1
             self._cond.notify_all()
-        if source != "camera" and self._listeners:
+        listeners = [cb for cb, camera in self._listeners if camera or source != "camera"]
+        if listeners:
             # Not under the write lock: the pipeline may hold its own lock while it appends.
             # The notify lock makes the last caller hand over the newest record.
             with self._notify_lock:
                 record = current_game(self.store.entries()).record
-                for callback in self._listeners:
+                for callback in listeners:
                     try:
                         callback(record)
                     except Exception:

@@ -54,7 +54,10 @@ NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 
 
 def record_dir() -> Path:
-    cfg = current_app.config
+    return record_dir_for(current_app.config)
+
+
+def record_dir_for(cfg) -> Path:
     folder = cfg.get("TOURNAMENT_DIR") or cfg.get("DATA_DIR")
     if folder:
         return Path(folder)
