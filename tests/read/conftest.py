@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
 
-REAL = Path(__file__).resolve().parents[3] / "shared" / "real" / "dd-game1"
+# The validation photos live beside the checkout (../shared); DOMINOCAM_SHARED points elsewhere.
+SHARED = Path(os.environ.get("DOMINOCAM_SHARED", Path(__file__).resolve().parents[3] / "shared"))
+REAL = SHARED / "real" / "dd-game1"
 
 
 @pytest.fixture(scope="session")
