@@ -78,9 +78,12 @@ def distort_points(pts: np.ndarray, k: float, center, scale: float) -> np.ndarra
     ru = np.hypot(pu[:, 0], pu[:, 1])
     r = ru.copy()
     for _ in range(30):
-        r = r - (r + k * r**3 - ru) / np.maximum(1.0 + 3.0 * k * r**2, 1e-9)
+        step = (r + k * r**3 - ru) / np.maximum(1.0 + 3.0 * k * r**2, 1e-9)
+        r = r - step
         if k < 0:
             r = np.clip(r, 0.0, np.sqrt(-1.0 / (3.0 * k)))
+        if not np.any(np.abs(step) > 1e-12):  # Newton has converged: the rest would change nothing
+            break
     ok = np.abs(r + k * r**3 - ru) < 1e-6 * np.maximum(1.0, ru)
     with np.errstate(invalid="ignore", divide="ignore"):
         f = np.where(ru > 1e-12, r / ru, 1.0)
