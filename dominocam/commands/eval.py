@@ -1,4 +1,9 @@
-"""`dominocam eval --data DIR`: detection, pip reading and layout against truth."""
+"""`dominocam eval --data DIR...`: detection, pip reading and layout against truth.
+
+With `--detection-only` it scores the detector's boxes alone (recall, precision, false tiles on the
+play grid), by the same matching rule, truth loader and counts as the whole reader
+(`vision.read.evaluate`, whose docstring states the rule).
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,7 @@ import argparse
 import json
 import logging
 import sys
+import time
 from pathlib import Path
 
 HELP = "measure the reader on rendered or real photos"
@@ -13,89 +19,146 @@ log = logging.getLogger("dominocam.eval")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--data", required=True,
-                        help="a rendered set (DIR/truth/*.json) or real photos (DIR/truth.json)")
-    parser.add_argument("--scale", type=float, default=1.0, help="resize images (and truth) by this factor")
+    from vision.detect.detector import DetectorSettings
+
+    parser.add_argument("--data", required=True, nargs="+", metavar="DIR",
+                        help="rendered sets (DIR/truth/*.json) or real photos (DIR/truth.json); "
+                             "one JSON line per set and scale")
+    parser.add_argument("--scale", "--scales", dest="scales", type=float, nargs="+", default=[1.0], metavar="S",
+                        help="resize images (and truth) by these factors, e.g. --scale 1.0 0.7")
     parser.add_argument("--split", help="rendered sets: only images of this split (e.g. val)")
-    parser.add_argument("--limit", type=int, help="at most this many images")
+    parser.add_argument("--limit", type=int, help="at most this many images per set")
+    parser.add_argument("--detection-only", action="store_true",
+                        help="score the detector's boxes only: recall, precision, false tiles on the play grid")
     parser.add_argument("--model", help="detector ONNX file (default models/tiles-obb.onnx)")
+    parser.add_argument("--conf", type=float, default=DetectorSettings.conf, help="detector confidence threshold")
+    parser.add_argument("--no-slicing", action="store_true", help="detect on the whole frame only (no sliced pass)")
+    parser.add_argument("--min-tile-px", type=float, default=DetectorSettings.min_tile_px,
+                        help="slice when the median tile is shorter than this at the network input")
     parser.add_argument("--truth-boxes", action="store_true",
                         help="feed the reader the truth boxes moved by detector-like errors (4 px at a "
                              "54 px tile, 6 deg, 6 %%) instead of running the detector: measures reading alone")
     parser.add_argument("--exact-boxes", action="store_true", help="with --truth-boxes: no box errors")
-    parser.add_argument("--out", help="folder for the confusion matrix PNG and the JSON (default runs/eval/NAME)")
+    parser.add_argument("--annotate", metavar="DIR",
+                        help="write each image with the scored boxes and, in red, the true tiles missed")
+    parser.add_argument("--out", help="folder for the confusion matrix PNG and the JSON (default runs/eval/NAME); "
+                                      "with several sets or scales, one sub-folder NAME-SCALE each")
     parser.add_argument("--seed", type=int, default=0)
 
 
-def run(args) -> int:
-    import cv2
+def _check_sets(roots: list[Path]) -> str | None:
+    for root in roots:
+        if not root.is_dir():
+            return f"{root} is not a folder"
+        if not (root / "truth.json").is_file() and not (root / "truth").is_dir():
+            return f"{root} has neither truth.json nor truth/*.json"
+    return None
 
-    from vision.read.evaluate import (
-        Scores,
-        confusion_png,
-        is_real,
-        load_real,
-        load_rendered,
-        score_image,
-    )
-    from vision.read.reader import read_frame
+
+def _detector(args):
+    from vision.detect import DEFAULT_MODEL, DetectorSettings, TileDetector
+
+    settings = DetectorSettings(conf=args.conf, slicing=not args.no_slicing, min_tile_px=args.min_tile_px)
+    return TileDetector(Path(args.model) if args.model else DEFAULT_MODEL, settings)
+
+
+def _annotate(folder: Path, ti, frame, dets, reading, matched: dict[int, int]) -> None:
+    import cv2
+    import numpy as np
+
+    from vision.detect.annotate import annotate as draw_boxes
+
+    missed = np.array([t.halves for j, t in enumerate(ti.tiles) if t.counts and j not in matched.values()],
+                      float).reshape(-1, 2, 2)
+    if reading is None:
+        img = draw_boxes(frame, dets, missed)
+    else:
+        from vision.read.annotate import annotate as draw_reading
+
+        img = draw_boxes(draw_reading(frame, reading), dets.empty(), missed)
+    folder.mkdir(parents=True, exist_ok=True)
+    cv2.imwrite(str(folder / f"{ti.name}-x{ti.scale:g}.jpg"), img)
+
+
+def evaluate_set(root: Path, scale: float, args, detector):
+    """Scores of one set at one scale (`detector` None: truth boxes)."""
+    from vision.read.evaluate import Scores, load_frame, load_truth, score_boxes, score_image
     from vision.read.truthdet import BoxNoise, detections_from_corners
 
-    root = Path(args.data)
-    if not root.is_dir():
-        print(f"dominocam eval: {root} is not a folder", file=sys.stderr)
-        return 2
-    real = is_real(root)
-    if not real and not (root / "truth").is_dir():
-        print(f"dominocam eval: {root} has neither truth.json nor truth/*.json", file=sys.stderr)
-        return 2
-    images = list(load_real(root, args.scale) if real else load_rendered(root, args.split))
-    if args.limit:
-        images = images[: args.limit]
-    detector = None
-    if not args.truth_boxes:
-        from vision.detect import DEFAULT_MODEL, TileDetector
-
-        try:
-            detector = TileDetector(args.model or DEFAULT_MODEL)
-        except FileNotFoundError as exc:
-            print(f"dominocam eval: {exc} (or use --truth-boxes to measure reading alone)", file=sys.stderr)
-            return 2
+    images = list(load_truth(root, args.split, scale))[: args.limit]
     noise = None if args.exact_boxes else BoxNoise()
     scores = Scores()
     for n, ti in enumerate(images):
-        frame = cv2.imread(str(ti.image))
+        frame = load_frame(ti)
         if frame is None:
             log.error("%s: cannot read, skipped", ti.image)
             continue
-        if args.scale != 1.0:
-            frame = cv2.resize(frame, None, fx=args.scale, fy=args.scale, interpolation=cv2.INTER_AREA)
-            if not real:
-                for t in ti.tiles:
-                    t.halves, t.width = t.halves * args.scale, t.width * args.scale
-                    t.corners = t.corners * args.scale
         if detector is not None:
+            t0 = time.perf_counter()
             dets = detector.detect(frame)
+            scores.detect_ms.append((time.perf_counter() - t0) * 1000)
         else:
             keep = [t for t in ti.tiles if t.counts]
             dets = detections_from_corners([t.corners for t in keep], [t.face for t in keep], noise,
                                            seed=args.seed * 100003 + n)
-            # predicted tiles must map back to all truth tiles for scoring: keep the order
-        reading = read_frame(frame, dets)
-        score_image(scores, ti, reading)
-    summary = scores.summary()
-    summary.update({"data": str(root), "scale": args.scale,
-                    "boxes": "detector" if detector else ("truth exact" if noise is None else "truth + box errors")})
-    out = Path(args.out) if args.out else Path("runs/eval") / f"{root.name}-{args.scale:g}"
-    out.mkdir(parents=True, exist_ok=True)
-    png = out / "confusion.png"
-    confusion_png(scores.confusion, png, f"{root.name} scale {args.scale:g}: per-half {summary['per_half']} %")
-    summary["confusion_png"] = str(png)
-    summary["confusion"] = scores.confusion.tolist()
-    (out / "errors.json").write_text(json.dumps(scores.errors, indent=0))
-    (out / "summary.json").write_text(json.dumps(summary, indent=1))
-    print(json.dumps(summary))
-    log.info("recall %s %%, precision %s %%, exact tiles %s %%, per half %s %%, layout exact %s %% (%d images); "
-             "confusion matrix in %s", summary["recall"], summary["precision"], summary["exact_tiles"],
-             summary["per_half"], summary["layout_exact"], summary["layout_images"], png)
+        reading = None
+        if args.detection_only:
+            faces = ["down" if int(k) == 1 else "up" for k in dets.class_id]
+            matched = score_boxes(scores, ti, dets.corners, faces)
+        else:
+            from vision.read.reader import read_frame
+
+            reading = read_frame(frame, dets)
+            matched = score_image(scores, ti, reading)
+        if args.annotate:
+            _annotate(Path(args.annotate), ti, frame, dets, reading, matched)
+        log.debug("%s at %g: %d predictions, %d matched", ti.name, scale, len(dets), len(matched))
+    return scores
+
+
+def run(args) -> int:
+    from vision.read.evaluate import confusion_png
+
+    roots = [Path(d) for d in args.data]
+    problem = _check_sets(roots)
+    if problem:
+        print(f"dominocam eval: {problem}", file=sys.stderr)
+        return 2
+    detector = None
+    if not args.truth_boxes:
+        try:
+            detector = _detector(args)
+        except FileNotFoundError as exc:
+            print(f"dominocam eval: {exc} (or use --truth-boxes to measure reading alone)", file=sys.stderr)
+            return 2
+    boxes = "detector" if detector else ("truth exact" if args.exact_boxes else "truth + box errors")
+    runs = [(root, scale) for root in roots for scale in args.scales]
+    for root, scale in runs:
+        scores = evaluate_set(root, scale, args, detector)
+        summary = scores.detection_summary() if args.detection_only else scores.summary()
+        summary.update({"data": str(root), "scale": scale, "boxes": boxes})
+        if detector is not None:
+            s = detector.settings
+            summary.update({"conf": s.conf, "slicing": s.slicing, "min_tile_px": s.min_tile_px})
+        name = f"{root.name}-{scale:g}" + ("-detect" if args.detection_only else "")
+        if args.out:
+            out = Path(args.out) if len(runs) == 1 else Path(args.out) / name
+        else:
+            out = Path("runs/eval") / name
+        out.mkdir(parents=True, exist_ok=True)
+        if not args.detection_only:
+            png = out / "confusion.png"
+            confusion_png(scores.confusion, png, f"{root.name} scale {scale:g}: per-half {summary['per_half']} %")
+            summary["confusion_png"] = str(png)
+            summary["confusion"] = scores.confusion.tolist()
+        (out / "errors.json").write_text(json.dumps(scores.errors, indent=0))
+        (out / "summary.json").write_text(json.dumps(summary, indent=1))
+        print(json.dumps(summary), flush=True)
+        log.info("%s at %g: recall %s %%, precision %s %%, false tiles on the grid %d (at most %d per image)",
+                 root.name, scale, summary["recall"], summary["precision"], summary["false_tiles"],
+                 summary["max_false_tiles_per_image"])
+        if not args.detection_only:
+            log.info("exact tiles %s %%, per half %s %%, layout exact %s %% (%d images); confusion matrix in %s",
+                     summary["exact_tiles"], summary["per_half"], summary["layout_exact"],
+                     summary["layout_images"], summary["confusion_png"])
     return 0

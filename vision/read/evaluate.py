@@ -1,14 +1,32 @@
-"""Scoring the reader against truth: rendered sets (truth/*.json) and real photos (truth.json).
+"""Scoring detection and reading against truth: rendered sets (truth/*.json) and real photos (truth.json).
 
-Matching is by tile centre: a predicted tile belongs to the nearest unmatched truth tile whose
-centre is within half a tile width. Halves are paired by position, so a tile read "the other
-way round" is still right.
+One matching rule for the detection-only and the whole-reader scores (`dominocam eval
+[--detection-only]`), written here once:
+
+- A predicted tile (a detector box, or the quadrilateral the reader tightened from it) can match a
+  true tile when (1) its quadrilateral contains BOTH half centres of the true tile, (2) its own
+  centre lies within half a tile width of the true tile's centre, and (3) its long axis lies within
+  45 degrees of the tile's (along the tile rather than across it). Half centres are what the real
+  photos' truth gives; (2) rules out a box spanning two tiles end to end, (3) a box of the right
+  size turned a quarter, whose long sides pass through the half centres.
+- Matching is one-to-one, greedy by centre distance (nearest pairs first): a second box on the
+  same tile (a duplicate) is a false prediction.
+- Recall = matched counted true tiles / counted true tiles. Counted: on rendered sets the labelled
+  tiles (neither cut by the frame nor hidden) not lying on another tile (a renderer defect); on
+  real photos every tile of truth.json (it lists only the tiles on the play grid).
+- Precision = predictions matching a true tile (counted or not) / all predictions in the image. A
+  box on an uncounted true tile is not false; a box on anything else is, wherever it lies (on the
+  real photos the printed dominoes of the board's border track count against precision).
+- False tiles "on the play grid": false predictions whose centre lies inside truth.json's "grid"
+  box (the whole image on rendered sets); issue 4 bounds them per image. False predictions off
+  the grid are reported apart.
+- Reading: halves are paired by position, so a tile read "the other way round" is still right.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -37,9 +55,10 @@ class TruthImage:
     image: Path
     name: str
     tiles: list[TruthTile]
-    region: tuple[float, float, float, float] | None = None  # only count predictions inside
+    region: tuple[float, float, float, float] | None = None  # the play grid (x0, y0, x1, y1); None: whole image
     layout_known: bool = False
     note: str = ""
+    scale: float = 1.0  # truth already scaled; load_frame resizes the image to match
 
 
 def _overlapping(tiles: list[dict]) -> set[int]:
@@ -53,7 +72,8 @@ def _overlapping(tiles: list[dict]) -> set[int]:
     return bad
 
 
-def load_rendered(root: Path, split: str | None = None) -> Iterator[TruthImage]:
+def load_rendered(root: Path, split: str | None = None, scale: float = 1.0) -> Iterator[TruthImage]:
+    """A rendered set's truth/*.json (only images of `split` if given), pixels multiplied by `scale`."""
     for f in sorted((root / "truth").glob("*.json")):
         tr = json.loads(f.read_text())
         if split and f"/{split}/" not in "/" + tr["image"]:
@@ -61,44 +81,63 @@ def load_rendered(root: Path, split: str | None = None) -> Iterator[TruthImage]:
         bad = _overlapping(tr["tiles"])
         tiles = []
         for i, t in enumerate(tr["tiles"]):
-            box = box_from_corners(np.array(t["corners"], float))
+            corners = np.array(t["corners"], float) * scale
             vals = tuple(t["values"]) if t.get("values") else None
-            tiles.append(TruthTile(vals, np.array(t["halves"], float), t["face"], box.width,
+            tiles.append(TruthTile(vals, np.array(t["halves"], float) * scale, t["face"],
+                                   box_from_corners(corners).width,
                                    counts=bool(t.get("labelled", True)) and i not in bad,
                                    parent=t.get("parent"), owner=t.get("owner", "layout"),
-                                   corners=np.array(t["corners"], float), plain=bool(t.get("plain_style", True)),
+                                   corners=corners, plain=bool(t.get("plain_style", True)),
                                    visible=float(t.get("visible", 1.0))))
         layout = [i for i, t in enumerate(tiles) if t.owner == "layout"]
         # scenes of loose tiles (owner "layout" but no parents) have no chain to compare with
         chain = any(tiles[i].parent is not None for i in layout)
         known = chain and all(tiles[i].counts for i in layout) and not bad
-        yield TruthImage(root / tr["image"], f.stem, tiles, None, known, "overlapping tiles" if bad else "")
+        yield TruthImage(root / tr["image"], f.stem, tiles, None, known, "overlapping tiles" if bad else "", scale)
 
 
 def load_real(root: Path, scale: float = 1.0) -> Iterator[TruthImage]:
+    """Real photos: DIR/truth.json lists the tiles on the play grid by half centres, and the grid box."""
     tr = json.loads((root / "truth.json").read_text())
-    g = [v * scale for v in tr.get("grid", [0, 0, 1e9, 1e9])]
-    for name, tiles in tr["images"].items():
+    region = tuple(float(v) * scale for v in tr["grid"]) if "grid" in tr else None
+    for name, tiles in sorted(tr["images"].items()):
         out = []
         for t in tiles:
             h = np.array(t["halves"], float) * scale
             box = box_from_halves(h[0], h[1])
             out.append(TruthTile(tuple(t["values"]), h, "up", box.width, corners=box.corners()))
-        yield TruthImage(root / name, Path(name).stem, out, (g[0], g[1], g[2], g[3]), False)
+        yield TruthImage(root / name, Path(name).stem, out, region, False, scale=scale)
 
 
 def is_real(root: Path) -> bool:
     return (root / "truth.json").is_file()
 
 
+def load_truth(root: Path, split: str | None = None, scale: float = 1.0) -> Iterator[TruthImage]:
+    """Either kind of set: real photos (truth.json) or a rendered set (truth/*.json)."""
+    return load_real(root, scale) if is_real(root) else load_rendered(root, split, scale)
+
+
+def load_frame(ti: TruthImage) -> np.ndarray | None:
+    """The image resized to the truth's scale (None if OpenCV cannot read it)."""
+    frame = cv2.imread(str(ti.image))
+    if frame is not None and ti.scale != 1.0:
+        frame = cv2.resize(frame, None, fx=ti.scale, fy=ti.scale, interpolation=cv2.INTER_AREA)
+    return frame
+
+
 @dataclass
 class Scores:
+    """Counts summed over images; `summary()` turns them into the `dominocam eval` JSON."""
+
     images: int = 0
-    truth_tiles: int = 0
-    detected: int = 0
-    predicted: int = 0
-    false_tiles: int = 0
-    max_false_per_image: int = 0
+    truth_tiles: int = 0  # counted true tiles
+    detected: int = 0  # counted true tiles matched
+    predicted: int = 0  # all predictions
+    true_predictions: int = 0  # predictions matching a true tile
+    false_tiles: int = 0  # false predictions on the play grid
+    false_off_grid: int = 0
+    max_false_per_image: int = 0  # on the play grid
     up_tiles: int = 0
     exact_tiles: int = 0
     halves: int = 0
@@ -111,25 +150,33 @@ class Scores:
     by_size: dict = field(default_factory=dict)  # bucket -> [halves, right]
     calib: list = field(default_factory=list)  # (confidence, right) per read half
     errors: list = field(default_factory=list)
+    detect_ms: list = field(default_factory=list)  # detector time per image, when a detector ran
 
-    def summary(self) -> dict:
-        def pct(a: int, b: int) -> float | None:
-            return round(100.0 * a / b, 2) if b else None
-
+    def detection_summary(self) -> dict:
+        """Detection only (`dominocam eval --detection-only`); percentages."""
         return {
             "images": self.images,
             "truth_tiles": self.truth_tiles,
-            "recall": pct(self.detected, self.truth_tiles),
-            "precision": pct(self.predicted - self.false_tiles, self.predicted),
+            "recall": _pct(self.detected, self.truth_tiles),
+            "precision": _pct(self.true_predictions, self.predicted),
+            "predicted": self.predicted,
             "false_tiles": self.false_tiles,
             "max_false_tiles_per_image": self.max_false_per_image,
-            "face_accuracy": pct(self.face_right, self.detected),
-            "exact_tiles": pct(self.exact_tiles, self.up_tiles),
+            "false_tiles_off_grid": self.false_off_grid,
+            "face_accuracy": _pct(self.face_right, self.detected),
+            "median_detect_ms": round(float(np.median(self.detect_ms)), 1) if self.detect_ms else None,
+        }
+
+    def summary(self) -> dict:
+        """Detection, reading and layout."""
+        return {
+            **self.detection_summary(),
+            "exact_tiles": _pct(self.exact_tiles, self.up_tiles),
             "exact_tiles_count": [self.exact_tiles, self.up_tiles],
-            "per_half": pct(self.halves_right, self.halves),
-            "halves_unread": pct(self.halves_unread, self.halves),
-            "per_half_by_tile_length_px": {k: pct(v[1], v[0]) for k, v in sorted(self.by_size.items())},
-            "layout_exact": pct(self.layout_exact, self.layout_images),
+            "per_half": _pct(self.halves_right, self.halves),
+            "halves_unread": _pct(self.halves_unread, self.halves),
+            "per_half_by_tile_length_px": {k: _pct(v[1], v[0]) for k, v in sorted(self.by_size.items())},
+            "layout_exact": _pct(self.layout_exact, self.layout_images),
             "layout_images": self.layout_images,
             "calibration": self.calibration(),
         }
@@ -147,6 +194,10 @@ class Scores:
         return out
 
 
+def _pct(a: int, b: int) -> float | None:
+    return round(100.0 * a / b, 2) if b else None
+
+
 SIZE_BUCKETS = ((0, 30, "<30"), (30, 45, "30-45"), (45, 70, "45-70"), (70, 1e9, ">=70"))
 
 
@@ -154,14 +205,27 @@ def _bucket(length: float) -> str:
     return next(name for lo, hi, name in SIZE_BUCKETS if lo <= length < hi)
 
 
-def match(pred_centres: np.ndarray, truth: list[TruthTile]) -> dict[int, int]:
-    """predicted index -> truth index (greedy by distance, within half a tile width)."""
-    if len(pred_centres) == 0 or not truth:
+def _inside(quad: np.ndarray, point: np.ndarray) -> bool:
+    return cv2.pointPolygonTest(quad.astype(np.float32), (float(point[0]), float(point[1])), False) >= 0
+
+
+def match(pred_quads: np.ndarray, truth: list[TruthTile]) -> dict[int, int]:
+    """predicted index -> truth index by the module's matching rule (see the docstring above).
+    pred_quads: (N, 4, 2) corners in order round each quadrilateral."""
+    quads = np.asarray(pred_quads, float).reshape(-1, 4, 2)
+    if len(quads) == 0 or not truth:
         return {}
     tc = np.array([t.halves.mean(axis=0) for t in truth])
     tw = np.array([t.width for t in truth])
-    d = np.sqrt(((pred_centres[:, None] - tc[None]) ** 2).sum(axis=2))
-    pairs = sorted((d[i, j], i, j) for i, j in zip(*np.nonzero(d < 0.5 * tw[None]), strict=True))
+    d = np.sqrt(((quads.mean(axis=1)[:, None] - tc[None]) ** 2).sum(axis=2))
+
+    def fits(i: int, j: int) -> bool:
+        axis = truth[j].halves[1] - truth[j].halves[0]
+        along = abs(float(np.dot(box_from_corners(quads[i]).u, axis))) / max(float(np.hypot(*axis)), 1e-9)
+        return (along >= np.cos(np.pi / 4) and _inside(quads[i], truth[j].halves[0])
+                and _inside(quads[i], truth[j].halves[1]))
+
+    pairs = sorted((d[i, j], i, j) for i, j in zip(*np.nonzero(d < 0.5 * tw[None]), strict=True) if fits(i, j))
     used_p, used_t, out = set(), set(), {}
     for _, i, j in pairs:
         if i in used_p or j in used_t:
@@ -172,36 +236,49 @@ def match(pred_centres: np.ndarray, truth: list[TruthTile]) -> dict[int, int]:
     return out
 
 
-def score_image(scores: Scores, ti: TruthImage, reading) -> None:
-    """Add one image's reading (a FrameReading) to `scores`."""
+def score_boxes(scores: Scores, ti: TruthImage, quads: np.ndarray, faces: Sequence[str]) -> dict[int, int]:
+    """Add one image's predicted tiles (quadrilaterals and "up"/"down") to the detection counts of
+    `scores`; returns the match (predicted index -> truth index)."""
+    quads = np.asarray(quads, float).reshape(-1, 4, 2)
+    m = match(quads, ti.tiles)
     scores.images += 1
-    centres = np.array([t.halves.mean(axis=0) for t in reading.tiles]).reshape(-1, 2)
-    m = match(centres, ti.tiles)
     counted = [j for j, t in enumerate(ti.tiles) if t.counts]
     scores.truth_tiles += len(counted)
-    false_here = 0
-    for i, c in enumerate(centres):
-        if ti.region is not None:
-            x0, y0, x1, y1 = ti.region
-            if not (x0 <= c[0] <= x1 and y0 <= c[1] <= y1):
-                continue
-        j = m.get(i)
-        if j is None:
-            scores.predicted += 1
-            false_here += 1
-        elif ti.tiles[j].counts:
-            scores.predicted += 1
-    scores.false_tiles += false_here
-    scores.max_false_per_image = max(scores.max_false_per_image, false_here)
+    scores.predicted += len(quads)
+    scores.true_predictions += len(m)
+    on_grid = off_grid = 0
+    for i, c in enumerate(quads.mean(axis=1)):
+        if i in m:
+            continue
+        x0, y0, x1, y1 = ti.region if ti.region is not None else (-np.inf, -np.inf, np.inf, np.inf)
+        if x0 <= c[0] <= x1 and y0 <= c[1] <= y1:
+            on_grid += 1
+        else:
+            off_grid += 1
+    scores.false_tiles += on_grid
+    scores.false_off_grid += off_grid
+    scores.max_false_per_image = max(scores.max_false_per_image, on_grid)
+    for i, j in m.items():
+        if ti.tiles[j].counts:
+            scores.detected += 1
+            scores.face_right += int(faces[i] == ti.tiles[j].face)
+    matched = set(m.values())
+    for j in counted:
+        if j not in matched:
+            scores.errors.append((ti.name, "missed", list(ti.tiles[j].values or []), round(2 * ti.tiles[j].width)))
+    return m
+
+
+def score_image(scores: Scores, ti: TruthImage, reading) -> dict[int, int]:
+    """Add one image's reading (a FrameReading) to `scores`: its tiles' quadrilaterals are scored
+    as predictions, then the halves of the matched face-up tiles and the layout. Returns the match."""
+    quads = np.array([t.quad for t in reading.tiles], float).reshape(-1, 4, 2)
+    m = score_boxes(scores, ti, quads, [t.face for t in reading.tiles])
     for i, j in m.items():
         t = ti.tiles[j]
-        if not t.counts:
+        if not t.counts or t.face != "up" or t.values is None:
             continue
-        scores.detected += 1
         r = reading.tiles[i]
-        scores.face_right += int(r.face == t.face)
-        if t.face != "up" or t.values is None:
-            continue
         scores.up_tiles += 1
         vals = list(r.half_values) if r.face == "up" else [None, None]
         confs = list(r.half_confidence)
@@ -216,20 +293,16 @@ def score_image(scores: Scores, ti: TruthImage, reading) -> None:
             if vals[k] == t.values[k]:
                 right += 1
                 b[1] += 1
-            if vals[k] is not None:
-                scores.calib.append((confs[k], float(vals[k] == t.values[k])))
             if vals[k] is None:
                 scores.halves_unread += 1
                 scores.confusion[t.values[k], 7] += 1
             else:
+                scores.calib.append((confs[k], float(vals[k] == t.values[k])))
                 scores.confusion[t.values[k], vals[k]] += 1
         scores.halves_right += right
         scores.exact_tiles += int(right == 2)
         if right < 2:
             scores.errors.append((ti.name, list(t.values), vals, round(length)))
-    for j in counted:
-        if j not in m.values():
-            scores.errors.append((ti.name, "missed", list(ti.tiles[j].values or []), round(2 * ti.tiles[j].width)))
     if ti.layout_known:
         scores.layout_images += 1
         inv = {j: i for i, j in m.items()}
@@ -241,6 +314,7 @@ def score_image(scores: Scores, ti: TruthImage, reading) -> None:
         scores.layout_exact += int(ok)
         if not ok:
             scores.errors.append((ti.name, "layout", len(truth_edges), len(pred_edges)))
+    return m
 
 
 def confusion_png(conf: np.ndarray, path: Path, title: str = "") -> None:
