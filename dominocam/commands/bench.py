@@ -9,21 +9,27 @@ HELP = "time detection, reading and layout per frame"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from vision.read.bench import TILE_PX
+
     parser.add_argument("--repeats", type=int, default=10, help="passes over the frames")
     parser.add_argument("--frames", type=int, default=4, help="rendered 1920x1080 frames to time")
     parser.add_argument("--model", help="detector ONNX file (default models/tiles-obb.onnx)")
+    parser.add_argument("--tile-px", type=float, nargs="+", default=list(TILE_PX), metavar="PX",
+                        help="tile long sides of the rendered frames, in turn (default: issue 4's "
+                             "1080p webcam, a 54 px half down to 70 %% of it; 40 is a 4K frame's)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def run(args) -> int:
     from vision.read.bench import run_bench
 
-    res = run_bench(args.repeats, args.frames, args.model)
+    res = run_bench(args.repeats, args.frames, args.model, tuple(args.tile_px))
     if args.json:
         print(json.dumps(res))
     else:
         det = "n/a (no model)" if res["detection_ms"] is None else f"{res['detection_ms']} ms"
-        print(f"1920x1080, {res['tiles_per_frame']:g} tiles, median of {res['repeats'] * res['frames']} frames: "
-              f"detection {det}, reading {res['reading_ms']} ms, layout {res['layout_ms']} ms, "
-              f"total {res['total_ms']} ms = {res['fps']} fps")
+        print(f"1920x1080, {res['tiles_per_frame']:g} tiles of {res['tile_px_median']} px, median of "
+              f"{res['timed_frames']} frames ({res['sliced_frames']} sliced): detection {det}, "
+              f"reading {res['reading_ms']} ms, layout {res['layout_ms']} ms, total {res['total_ms']} ms "
+              f"= {res['fps']} fps; {res['cpu_ms']} CPU ms per frame")
     return 0

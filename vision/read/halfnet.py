@@ -15,7 +15,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.read.pips import HalfRead
+from vision.read.pips import HalfRead, colour_distance
 
 GRID = 20
 LOCAL_KSIZE = 21  # median filter for the local background: over twice a pip's diameter at 48 px
@@ -37,8 +37,7 @@ def contrast_features(lab: np.ndarray, body: np.ndarray, dist: np.ndarray, divid
     if local:
         u8 = np.clip(lab, 0, 255).astype(np.uint8)
         bg = cv2.medianBlur(u8, LOCAL_KSIZE).astype(np.float32)
-        d = lab - bg
-        ld = np.sqrt((d * d).sum(axis=2))
+        ld = colour_distance(lab, bg)
         maps.append(cv2.resize(np.clip(ld / top, 0, 1), (GRID, GRID), interpolation=cv2.INTER_AREA).ravel())
     return np.concatenate(maps).astype(np.float32)
 

@@ -10,7 +10,7 @@ import numpy as np
 
 from vision.read.geometry import box_from_corners
 from vision.read.layout import Layout, LayoutTile, build_layout
-from vision.read.tile import TileRead, read_tile
+from vision.read.tile import TileRead, read_tiles
 
 SETTLED_CONFIDENCE = 0.9  # a half settled by a sure neighbour's joint
 
@@ -66,14 +66,8 @@ def read_frame(frame: np.ndarray, detections, refine: bool = True, workers: int 
     jobs = [(box_from_corners(c), "down" if int(k) == 1 else "up", float(p))
             for c, p, k in zip(detections.corners, detections.confidence, detections.class_id, strict=True)]
 
-    def one(job) -> TileRead:
-        box, face, conf = job
-        return read_tile(frame, box, face, conf, refine=refine)
-
-    if workers > 1 and len(jobs) > 1:
-        tiles = list(_pool(workers).map(one, jobs))
-    else:
-        tiles = [one(j) for j in jobs]
+    pool_map = _pool(workers).map if workers > 1 and len(jobs) > 1 else map
+    tiles = read_tiles(frame, jobs, refine, pool_map)
     size = (frame.shape[1], frame.shape[0])
     t1 = time.perf_counter()
     layout = build_layout(layout_tiles(tiles), size)

@@ -10,12 +10,14 @@ An end fused with a touching neighbour is left to the divider bar (see `tile.py`
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
 from vision.read.geometry import Box, canvas_matrix, canvas_to_frame, warp
+from vision.read.pips import colour_distance
 
 S = 32  # canvas pixels per tile width
 MARGIN = 16  # canvas pixels around the expected tile
@@ -32,9 +34,11 @@ class Tightened:
     body_lab: tuple[float, float, float]
 
 
-def body_mask(canvas_lab: np.ndarray, body: np.ndarray, min_t: float = 14.0) -> np.ndarray:
+def body_mask(canvas_lab: np.ndarray, body: np.ndarray, min_t: float = 14.0,
+              dist: np.ndarray | None = None) -> np.ndarray:
     """Pixels of the tile body colour (True), by Otsu on the colour distance to the body colour."""
-    dist = np.sqrt(((canvas_lab - body) ** 2).sum(axis=2))
+    if dist is None:
+        dist = colour_distance(canvas_lab, body)
     d8 = np.clip(dist, 0, 255).astype(np.uint8)
     t, _ = cv2.threshold(d8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     t = float(np.clip(t, min_t, 70.0))
@@ -86,7 +90,8 @@ def tighten_edges(frame: np.ndarray, box: Box, keep_centre: bool = False) -> Tig
     lab = cv2.cvtColor(canvas, cv2.COLOR_BGR2LAB).astype(np.float32)
     inner = lab[int(cy - 0.3 * S) : int(cy + 0.3 * S), int(cx - 0.7 * S) : int(cx + 0.7 * S)]
     body = np.median(inner.reshape(-1, 3), axis=0)
-    filled = fill_holes(body_mask(lab, body), 0.15 * S * S).astype(np.uint8) * 255
+    dist = colour_distance(lab, body)
+    filled = fill_holes(body_mask(lab, body, dist=dist), 0.15 * S * S).astype(np.uint8) * 255
     c0, c1 = int(cx - 0.8 * S), int(cx + 0.8 * S)
     half_len = box.length * scale / 2
     # deskew: the angle with the sharpest long-side steps
@@ -177,7 +182,6 @@ def tighten_edges(frame: np.ndarray, box: Box, keep_centre: bool = False) -> Tig
     q_can = quad @ inv[:, :2].T + inv[:, 2]
     hl, hw = box.length * scale / 2, S / 2
     orig = np.array([[cx - hl, cy - hw], [cx + hl, cy - hw], [cx + hl, cy + hw], [cx - hl, cy + hw]])
-    dist = np.sqrt(((lab - body) ** 2).sum(axis=2))
     if outline_contrast(dist, q_can) < outline_contrast(dist, orig) - 2.0:
         return Tightened(box.corners(), 0, (False, False), tuple(float(b) for b in body))
     q_fr = canvas_to_frame(m, q_can)
@@ -252,8 +256,8 @@ def _meet(h, v, y0: float, x0: float) -> np.ndarray:
 
 
 def _plausible(q: np.ndarray) -> bool:
-    e = [q[(i + 1) % 4] - q[i] for i in range(4)]
-    n = [float(np.hypot(*x)) for x in e]
+    e = [(float(q[(i + 1) % 4][0] - q[i][0]), float(q[(i + 1) % 4][1] - q[i][1])) for i in range(4)]
+    n = [math.hypot(*x) for x in e]
     if min(n) < 0.5 * S:
         return False
     length, width = (n[0] + n[2]) / 2, (n[1] + n[3]) / 2
@@ -261,7 +265,7 @@ def _plausible(q: np.ndarray) -> bool:
         return False
     for i in range(4):
         a, b = e[i], e[(i + 1) % 4]
-        cos = abs(float(a @ b)) / (n[i] * n[(i + 1) % 4])
+        cos = abs(a[0] * b[0] + a[1] * b[1]) / (n[i] * n[(i + 1) % 4])
         if cos > 0.45:
             return False
     return abs(n[0] - n[2]) < 0.2 * length and abs(n[1] - n[3]) < 0.25 * width

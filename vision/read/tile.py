@@ -10,7 +10,7 @@ import numpy as np
 from vision.read import halfnet
 from vision.read.calibrate import half_confidence
 from vision.read.geometry import Box, apply_h, quad_homography, warp_quad
-from vision.read.pips import HalfRead, body_colour, half_maps, read_half_dist
+from vision.read.pips import HalfRead, body_colour, colour_distance, half_maps, read_half_dist
 from vision.read.tighten import tighten
 
 HALF = 48  # canonical pixels per half side
@@ -58,7 +58,7 @@ def find_divider(lab: np.ndarray, pad: int) -> float | None:
     c = pad + HALF
     body = body_colour(lab[HALF // 5 : HALF - HALF // 5, c - HALF // 2 : c + HALF // 2])
     x0, x1 = c - int(0.36 * HALF), c + int(0.36 * HALF)
-    dist = np.sqrt(((lab[:, x0:x1] - body) ** 2).sum(axis=2))
+    dist = colour_distance(lab[:, x0:x1], body)
     d8 = np.clip(dist, 0, 255).astype(np.uint8)
     t, _ = cv2.threshold(d8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     mask = (d8 > max(t, 28)).astype(np.uint8)
@@ -124,8 +124,19 @@ def fuse(h: HalfRead, probs: np.ndarray | None) -> tuple[int | None, float, str]
 MIN_TILE_PX = (8.0, 4.0)  # (length, width) below which there is nothing to read
 
 
-def read_tile(frame: np.ndarray, box: Box, face: str = "up", detection_confidence: float = 1.0,
-              refine: bool = True) -> TileRead:
+@dataclass(frozen=True)
+class _Cut:
+    """A face-up tile read up to the classifier: its outline, half centres and both halves."""
+
+    quad: np.ndarray
+    halves: np.ndarray
+    cuts: tuple[HalfCut, HalfCut]
+    detection_confidence: float
+
+
+def _prepare(frame: np.ndarray, box: Box, face: str, detection_confidence: float,
+             refine: bool) -> TileRead | _Cut:
+    """Everything but the classifier: a finished TileRead (too small, face down) or a _Cut."""
     if box.length < MIN_TILE_PX[0] or box.width < MIN_TILE_PX[1]:
         why = f"box of {box.length:.0f}x{box.width:.0f} px is too small to read"
         return TileRead(box.corners(), box.halves(), face, (None, None), (0.0, 0.0), (why, why),
@@ -139,13 +150,36 @@ def read_tile(frame: np.ndarray, box: Box, face: str = "up", detection_confidenc
     if face == "down":
         return TileRead(quad, halves, "down", (None, None), (1.0, 1.0), ("face down", "face down"),
                         detection_confidence)
-    c0, c1 = cut_halves(lab, PAD, div)
+    return _Cut(quad, halves, cut_halves(lab, PAD, div), detection_confidence)
+
+
+def read_tiles(frame: np.ndarray, jobs: list[tuple[Box, str, float]], refine: bool = True,
+               map_fn=map) -> list[TileRead]:
+    """Read the tiles `jobs` ((box, face, detection confidence) each) of the full-resolution
+    `frame`. `map_fn` runs the per-tile part (e.g. a thread pool's map); the classifier then sees
+    all halves of the frame in one batch (one matrix product instead of one per tile)."""
+    prepared = list(map_fn(lambda job: _prepare(frame, *job, refine=refine), jobs))
+    cut = [p for p in prepared if isinstance(p, _Cut)]
     probs = None
-    if halfnet.load() is not None:
-        probs = halfnet.predict(np.stack([c0.features(), c1.features()]))
-    r0 = fuse(c0.blobs, None if probs is None else probs[0])
-    r1 = fuse(c1.blobs, None if probs is None else probs[1])
-    return TileRead(quad, halves, "up", (r0[0], r1[0]), (r0[1], r1[1]), (r0[2], r1[2]), detection_confidence)
+    if cut and halfnet.load() is not None:
+        local = halfnet.uses_local()
+        probs = halfnet.predict(np.stack([c.features(local) for p in cut for c in p.cuts]))
+    out, k = [], 0
+    for p in prepared:
+        if isinstance(p, TileRead):
+            out.append(p)
+            continue
+        r0 = fuse(p.cuts[0].blobs, None if probs is None else probs[k])
+        r1 = fuse(p.cuts[1].blobs, None if probs is None else probs[k + 1])
+        k += 2
+        out.append(TileRead(p.quad, p.halves, "up", (r0[0], r1[0]), (r0[1], r1[1]), (r0[2], r1[2]),
+                            p.detection_confidence))
+    return out
+
+
+def read_tile(frame: np.ndarray, box: Box, face: str = "up", detection_confidence: float = 1.0,
+              refine: bool = True) -> TileRead:
+    return read_tiles(frame, [(box, face, detection_confidence)], refine)[0]
 
 
 def _fit(img: np.ndarray, divider_side: str) -> np.ndarray:
