@@ -137,6 +137,7 @@ def train(settings: TrainSettings) -> Path:
         verbose=True,
         save=True,
         patience=1000,
+        flipud=0.5,  # seen from overhead, the table has no up or down
     )
     weights = settings.project.resolve() / settings.name / "weights"
     best = weights / "best.pt"
