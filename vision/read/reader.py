@@ -11,6 +11,7 @@ import numpy as np
 from vision.read.geometry import box_from_corners
 from vision.read.layout import Layout, LayoutTile, build_layout
 from vision.read.tile import TileRead, read_tiles
+from vision.read.verify import physical_tiles
 
 SETTLED_CONFIDENCE = 0.9  # a half settled by a sure neighbour's joint
 
@@ -68,6 +69,7 @@ def read_frame(frame: np.ndarray, detections, refine: bool = True, workers: int 
 
     pool_map = _pool(workers).map if workers > 1 and len(jobs) > 1 else map
     tiles = read_tiles(frame, jobs, refine, pool_map)
+    tiles = physical_tiles(frame, tiles)  # boxes that are no tile: across two tiles, doubles, parts
     size = (frame.shape[1], frame.shape[0])
     t1 = time.perf_counter()
     layout = build_layout(layout_tiles(tiles), size)

@@ -1,0 +1,211 @@
+"""Is a detected box a physical tile? Checks on the full-resolution pixels, after reading.
+
+A detector can be fooled by things that look like a tile at its input scale: a box straddling two
+tiles that lie end to end (the gap between them looks like a divider, their dividers like tile
+ends), a box across two tiles lying side by side, a second box on a tile that is boxed already, a
+small box on part of a tile, a patch of printed board. A physical tile is one solid body of one
+colour that fills its box, and tiles do not overlap, so the checks are:
+
+- the body: the two halves lie on one body-coloured region that fills the box. A gap that runs
+  right across the box (splitting it into two bodies) is a gap between two tiles, not a divider,
+  which stops short of the outline; a gap along the box is two tiles side by side.
+- the size: every tile of a set has the same size, so a box far shorter than the frame's typical
+  tile is a part of something.
+- the overlap: two boxes sharing much of their area cannot both be tiles; the one with the
+  clean body (and the higher score) stays.
+
+Each check needs resolution: boxes shorter than `MIN_VERIFY_PX` are kept unjudged. The
+thresholds were chosen on rendered held-out scenes (vision/synth, which draw printed dominoes,
+boards and clutter too), never on the real photos, which only validate them (docs/readme/read.md).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+log = logging.getLogger(__name__)
+
+H = 32  # canonical pixels across the tile (a half is H x H)
+P = 8  # canonical pixels of padding on every side
+BODY_THRESHOLD = 25.0  # Lab distance from a half's body colour that still counts as body
+MIN_VERIFY_PX = 50.0  # shorter boxes are too coarse to judge (on renders every check misfired below)
+MIN_FILL = 0.45  # share of the box the body must cover
+OFF_MIDDLE = 0.15  # a gap across the box further than this from its middle is no divider
+END_RUNS_ON = 0.4  # share of the band beyond an end that continues the body: the box ends inside it
+MIN_RELATIVE_LENGTH = 0.55  # of the frame's typical tile length
+MIN_TILES_FOR_SIZE = 4  # boxes needed before the typical length means anything
+CLEAN_FILL = 0.7  # a body this full (and ending on every side) may push an overlapping box out
+OVERLAP = 0.3  # of the smaller box's area: more and the two boxes cannot both be tiles
+
+
+@dataclass(frozen=True)
+class Body:
+    """The body-coloured regions of a canonical crop, as seen from the two halves."""
+
+    fill: float  # share of the box covered by the halves' bodies (pips and divider included)
+    split: bool  # the two halves lie on separate bodies: a gap runs right across between them
+    gap: float  # where that gap is along the tile (0..1) when split, else 0.5
+    split_along: bool  # the two long sides lie on separate bodies: a gap runs along the box
+    ends: tuple[float, float]  # share of the band beyond each end that continues the body
+    sides: tuple[float, float]  # share of the band beyond each long side that continues the body
+
+    @property
+    def clean(self) -> bool:
+        """One body filling the box and ending at its outline on every side."""
+        return (not self.split and not self.split_along and self.fill >= CLEAN_FILL
+                and max(self.ends) < END_RUNS_ON and max(self.sides) < END_RUNS_ON)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    physical: bool
+    score: float  # 0..1, higher is more tile-like (detection confidence times body evidence)
+    reason: str  # why it is not a tile ("" when it is)
+
+
+def canonical(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """Lab crop of the quad (ordered as `Box.corners()`), half 0 on the left, 2H x H body with P
+    pixels beyond every side."""
+    src = np.float32([[P, P], [P + 2 * H, P], [P + 2 * H, P + H], [P, P + H]]) - 0.5
+    m = cv2.getPerspectiveTransform(src, np.float32(quad))
+    crop = cv2.warpPerspective(frame, m, (2 * H + 2 * P, H + 2 * P),
+                               flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
+    return cv2.cvtColor(crop, cv2.COLOR_BGR2LAB).astype(np.float32)
+
+
+def _label_at(labels: np.ndarray, rows: slice, cols: slice) -> int:
+    vals = labels[rows, cols]
+    vals = vals[vals > 0]
+    return int(np.bincount(vals).argmax()) if len(vals) else 0
+
+
+def body(lab: np.ndarray, threshold: float = BODY_THRESHOLD) -> Body:
+    """Where the body of the box's two halves is, in a crop from `canonical`."""
+    inner = lab[P + H // 5 : P + H - H // 5]
+    colours = [np.median(inner[:, P + k * H + H // 5 : P + (k + 1) * H - H // 5 : 2].reshape(-1, 3), axis=0)
+               for k in (0, 1)]
+    # each half against its own body colour (shading changes along a tile), the nearer one wins
+    dist = np.minimum(*(np.sqrt(((lab - c) ** 2).sum(axis=2)) for c in colours))
+    # 4-connectivity: a seam between two tiles is often one pixel wide after the warp
+    _, labels = cv2.connectedComponents((dist < threshold).astype(np.uint8), connectivity=4)
+    rows, q = slice(P + H // 4, P + H - H // 4), H // 4
+    a = _label_at(labels, rows, slice(P + q, P + H - q))
+    b = _label_at(labels, rows, slice(P + H + q, P + 2 * H - q))
+    top = _label_at(labels, slice(P + 2, P + H // 2), slice(P + q, P + 2 * H - q))
+    bottom = _label_at(labels, slice(P + H // 2, P + H - 2), slice(P + q, P + 2 * H - q))
+    mine = np.isin(labels, [x for x in (a, b) if x > 0]).astype(np.uint8)
+    filled = np.zeros_like(mine)
+    contours, _ = cv2.findContours(mine, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    cv2.drawContours(filled, contours, -1, 1, -1)
+    split = a > 0 and b > 0 and a != b
+    gap = 0.5
+    if split:
+        cols = (labels[rows, P : P + 2 * H] == a).any(axis=0)
+        gap = float(np.nonzero(cols)[0].max() + 1) / (2 * H) if cols.any() else 0.0
+    mid, inside = slice(P + H // 5, P + H - H // 5), slice(P + H // 6, P + 2 * H - H // 6)
+    return Body(
+        fill=float(filled[P : P + H, P : P + 2 * H].mean()),
+        split=bool(split),
+        gap=gap,
+        split_along=bool(top > 0 and bottom > 0 and top != bottom),
+        ends=(float(mine[mid, : P - 2].mean()), float(mine[mid, P + 2 * H + 2 :].mean())),
+        sides=(float(mine[: P - 2, inside].mean()), float(mine[P + H + 2 :, inside].mean())),
+    )
+
+
+def tile_length(quad: np.ndarray) -> float:
+    q = np.asarray(quad, float)
+    return float(np.hypot(*(q[1] - q[0])) + np.hypot(*(q[2] - q[3]))) / 2
+
+
+def judge(b: Body) -> str:
+    """Why a body is not a tile's ("" when nothing speaks against it)."""
+    if b.split and abs(b.gap - 0.5) > OFF_MIDDLE:
+        return f"a gap runs across the box at {b.gap:.0%} of its length, off the middle: parts of two tiles"
+    if b.split and max(b.ends) >= END_RUNS_ON:
+        return "a gap runs across the middle and the body goes on past an end: halves of two tiles"
+    if b.split_along:
+        return "a gap runs along the box: two tiles side by side"
+    if b.fill < MIN_FILL:
+        return f"one body covers only {b.fill:.0%} of the box"
+    return ""
+
+
+def evidence(b: Body) -> float:
+    """0..1: how much the body looks like one tile's (fills the box, ends at its outline)."""
+    return (0.5 + 0.5 * min(b.fill, 1.0)) * (1 - 0.5 * min(b.ends)) * (1 - 0.5 * min(b.sides))
+
+
+def verify_tile(frame: np.ndarray, quad: np.ndarray, confidence: float = 1.0,
+                typical: float | None = None) -> tuple[Verdict, Body | None]:
+    """Judge one box on the full-resolution BGR frame (no neighbours, no size check). Boxes
+    shorter than MIN_VERIFY_PX are judged only in frames whose `typical` tile is that long."""
+    if max(tile_length(quad), typical or 0.0) < MIN_VERIFY_PX:
+        return Verdict(True, confidence, ""), None
+    b = body(canonical(frame, quad))
+    why = judge(b)
+    return Verdict(not why, confidence * evidence(b), why), b
+
+
+def typical_length(lengths: np.ndarray, confidence: np.ndarray) -> float | None:
+    """The frame's tile length: median over the more confident half of the boxes."""
+    if len(lengths) < MIN_TILES_FOR_SIZE:
+        return None
+    sure = confidence >= np.median(confidence)
+    return float(np.median(lengths[sure]))
+
+
+def _area(q: np.ndarray) -> float:
+    return abs(float(cv2.contourArea(q.astype(np.float32))))
+
+
+def _overlap(a: np.ndarray, b: np.ndarray) -> float:
+    """Shared area over the smaller box's area."""
+    ha, hb = cv2.convexHull(a.astype(np.float32)), cv2.convexHull(b.astype(np.float32))
+    inter = cv2.intersectConvexConvex(ha, hb)[0]
+    return float(inter) / max(min(_area(a), _area(b)), 1e-9)
+
+
+def verify_frame(frame: np.ndarray, quads: Sequence[np.ndarray], confidence: Sequence[float]) -> list[Verdict]:
+    """One verdict per box of a frame: each box's body, its size against the frame's typical tile,
+    and overlaps (of two overlapping boxes the weaker goes when the stronger has a clean body)."""
+    quads = [np.asarray(q, float).reshape(4, 2) for q in quads]
+    conf = np.asarray(confidence, float).reshape(-1)
+    lengths = np.array([tile_length(q) for q in quads])
+    typical = typical_length(lengths, conf)
+    judged = [verify_tile(frame, q, float(c), typical) for q, c in zip(quads, conf, strict=True)]
+    verdicts = [v for v, _ in judged]
+    if typical is not None:
+        for i, v in enumerate(verdicts):
+            if v.physical and lengths[i] < MIN_RELATIVE_LENGTH * typical:
+                verdicts[i] = Verdict(False, v.score, f"{lengths[i]:.0f} px long where the frame's tiles are "
+                                                      f"{typical:.0f} px: part of something")
+    centres = np.array([q.mean(axis=0) for q in quads]).reshape(-1, 2)
+    order = sorted((i for i, v in enumerate(verdicts) if v.physical), key=lambda i: -verdicts[i].score)
+    clean: list[int] = []  # kept boxes whose body may push others out
+    for i in order:
+        if judged[i][1] is None:
+            continue
+        near = [k for k in clean if np.hypot(*(centres[i] - centres[k])) < (lengths[i] + lengths[k]) / 2]
+        if any(_overlap(quads[i], quads[k]) > OVERLAP for k in near):
+            verdicts[i] = Verdict(False, verdicts[i].score, "overlaps a better tile: tiles do not overlap")
+        elif judged[i][1].clean:
+            clean.append(i)
+    return verdicts
+
+
+def physical_tiles(frame: np.ndarray, tiles: list) -> list:
+    """The reader's tiles (`TileRead`s) that are physical tiles, in their order; the others are
+    logged with the reason."""
+    if not tiles:
+        return tiles
+    verdicts = verify_frame(frame, [t.quad for t in tiles], [t.detection_confidence for t in tiles])
+    for t, v in zip(tiles, verdicts, strict=True):
+        if not v.physical:
+            log.debug("not a tile at (%.0f, %.0f): %s", *np.mean(t.quad, axis=0), v.reason)
+    return [t for t, v in zip(tiles, verdicts, strict=True) if v.physical]
