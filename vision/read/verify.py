@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 H = 32  # canonical pixels across the tile (a half is H x H)
 P = 8  # canonical pixels of padding on every side
 BODY_THRESHOLD = 25.0  # Lab distance from a half's body colour that still counts as body
-MIN_VERIFY_PX = 50.0  # shorter boxes are too coarse to judge (on renders every check misfired below)
+MIN_VERIFY_PX = 70.0  # shorter tiles are too coarse to judge: on 640 px renders (50-65 px tiles) dividers split bodies
 MIN_FILL = 0.45  # share of the box the body must cover
 OFF_MIDDLE = 0.15  # a gap across the box further than this from its middle is no divider
 END_RUNS_ON = 0.4  # share of the band beyond an end that continues the body: the box ends inside it
@@ -73,7 +73,16 @@ def canonical(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
     pixels beyond every side."""
     src = np.float32([[P, P], [P + 2 * H, P], [P + 2 * H, P + H], [P, P + H]]) - 0.5
     m = cv2.getPerspectiveTransform(src, np.float32(quad))
-    crop = cv2.warpPerspective(frame, m, (2 * H + 2 * P, H + 2 * P),
+    out = np.float32([[0, 0], [2 * H + 2 * P, 0], [2 * H + 2 * P, H + 2 * P], [0, H + 2 * P]])
+    reach = cv2.perspectiveTransform(out[None], m)[0]
+    # warp from a cut of the frame round the padded quad only (warping from the whole frame is slow)
+    x0, y0 = np.maximum(np.floor(reach.min(axis=0)).astype(int) - 2, 0)
+    x1, y1 = np.ceil(reach.max(axis=0)).astype(int) + 3
+    cut = frame[y0:y1, x0:x1]
+    if cut.size == 0:
+        cut, x0, y0 = frame, 0, 0
+    m = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], float) @ m
+    crop = cv2.warpPerspective(cut, m, (2 * H + 2 * P, H + 2 * P),
                                flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
     return cv2.cvtColor(crop, cv2.COLOR_BGR2LAB).astype(np.float32)
 
@@ -90,15 +99,17 @@ def body(lab: np.ndarray, threshold: float = BODY_THRESHOLD) -> Body:
     colours = [np.median(inner[:, P + k * H + H // 5 : P + (k + 1) * H - H // 5 : 2].reshape(-1, 3), axis=0)
                for k in (0, 1)]
     # each half against its own body colour (shading changes along a tile), the nearer one wins
-    dist = np.minimum(*(np.sqrt(((lab - c) ** 2).sum(axis=2)) for c in colours))
+    d0, d1 = lab - colours[0], lab - colours[1]
+    near = np.minimum(np.einsum("ijk,ijk->ij", d0, d0), np.einsum("ijk,ijk->ij", d1, d1)) < threshold**2
     # 4-connectivity: a seam between two tiles is often one pixel wide after the warp
-    _, labels = cv2.connectedComponents((dist < threshold).astype(np.uint8), connectivity=4)
+    _, labels = cv2.connectedComponents(near.astype(np.uint8), connectivity=4)
     rows, q = slice(P + H // 4, P + H - H // 4), H // 4
     a = _label_at(labels, rows, slice(P + q, P + H - q))
     b = _label_at(labels, rows, slice(P + H + q, P + 2 * H - q))
     top = _label_at(labels, slice(P + 2, P + H // 2), slice(P + q, P + 2 * H - q))
     bottom = _label_at(labels, slice(P + H // 2, P + H - 2), slice(P + q, P + 2 * H - q))
-    mine = np.isin(labels, [x for x in (a, b) if x > 0]).astype(np.uint8)
+    mine = ((labels == a) | (labels == b)) & (labels > 0)
+    mine = mine.astype(np.uint8)
     filled = np.zeros_like(mine)
     contours, _ = cv2.findContours(mine, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     cv2.drawContours(filled, contours, -1, 1, -1)
