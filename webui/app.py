@@ -81,6 +81,8 @@ class Live:
                 raise
 
         pipeline.on_events(sink)
+        if hasattr(pipeline, "on_flags"):  # take-backs, misreads: pushed to the pages at once
+            pipeline.on_flags(self.hub.set_live_flags)
 
         def on_status(status: SourceStatus, fps: float) -> None:
             self.hub.set_camera({"state": status.state, "message": status.message,

@@ -13,6 +13,7 @@ import time
 from typing import Any
 
 from webui.journal import ENGINE_EVENTS, META_EVENTS, JournalError, check_meta, current_game
+from webui.live_flags import arrange
 from webui.state import build_state, replay
 from webui.store import Entry, EventStore
 
@@ -53,6 +54,7 @@ class Hub:
         self._notify_lock = threading.Lock()
         self._version = 0
         self._camera: dict[str, Any] = {"state": "none", "message": "no camera connected", "fps": 0.0}
+        self._live_flags: list[dict[str, Any]] = []
         self._cached: tuple[tuple[int, int], dict[str, Any], str] | None = None
         self._listeners: list[Any] = []
         self.closed = False
@@ -111,6 +113,21 @@ class Hub:
         with self._cond:
             return dict(self._camera)
 
+    def set_live_flags(self, flags: list[dict[str, Any]]) -> None:
+        """The camera's flags (take-backs, misreads...): the pages get them with the next state."""
+        arranged = arrange(flags)
+        with self._cond:
+            if arranged == self._live_flags:
+                return
+            self._live_flags = arranged
+            self._version += 1
+            self._cond.notify_all()
+
+    @property
+    def live_flags(self) -> list[dict[str, Any]]:
+        with self._cond:
+            return list(self._live_flags)
+
     def wait(self, seen_version: int, timeout: float) -> int:
         """Block until the version moves past `seen_version` or `timeout` passes; return the version."""
         with self._cond:
@@ -120,7 +137,7 @@ class Hub:
 
     def state(self, at: int | None = None) -> dict[str, Any]:
         if at is not None:
-            return build_state(self.store.entries(), self.camera, at=at)
+            return build_state(self.store.entries(), self.camera, at=at) | {"live_flags": self.live_flags}
         return json.loads(self.state_json())
 
     def state_json(self) -> str:
@@ -129,9 +146,10 @@ class Hub:
             key = (self.store.last_id, self._version)
             cached = self._cached
             camera = dict(self._camera)
+            flags = list(self._live_flags)
         if cached and cached[0] == key:
             return cached[2]
-        state = build_state(self.store.entries(), camera)
+        state = build_state(self.store.entries(), camera) | {"live_flags": flags}
         text = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
         with self._cond:
             self._cached = (key, state, text)

@@ -139,10 +139,24 @@ def test_a_refused_event_becomes_a_flag_not_a_crash():
     def refuse(event):
         raise ValueError("the journal is read-only")
 
-    pipe, _, updates, _ = run_pipeline(sc, sink=refuse, until=lambda p, u: len(p.flags()) >= 3)
+    pushed: list[list[dict]] = []
+    reader = TruthByTime(sc)
+    pipe = LivePipeline(lambda: ScenarioSource(sc), reader, PLAYERS, game=GAME,
+                        config=LiveConfig(realtime=False, annotate=False))
+    pipe.on_events(refuse)
+    pipe.on_flags(pushed.append)  # the web side: each new flag is pushed at once
+    pipe.resume([GAME, {"event": "deal"}])
+    updates = []
+    for update in pipe.frames():
+        updates.append(update)
+        if len(pipe.flags()) >= 3:
+            pipe.close()
+            break
     flags = pipe.flags()
-    assert len(flags) >= 3 and all(f["kind"] == "refused" for f in flags)
+    assert len(flags) >= 3 and all(f["kind"] == "refused" and f["rule"] == "REFUSED" for f in flags)
+    assert [f["n"] for f in flags] == list(range(1, len(flags) + 1))
     assert "read-only" in flags[0]["message"]
+    assert pushed[-1] == flags and [len(p) for p in pushed] == list(range(1, len(flags) + 1))
     assert updates[-1].status.state == "live"  # it goes on watching
 
 

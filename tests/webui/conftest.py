@@ -37,6 +37,16 @@ class FakePipeline:
     def on_events(self, sink) -> None:
         self.sink = sink
 
+    def on_flags(self, sink) -> None:
+        self.flag_sink = sink
+        self.raised: list[dict] = []
+
+    def raise_flag(self, kind: str, message: str, rule: str, tile=None, player=None) -> None:
+        """A flag as vision.live's pipeline raises one (take-back, misread...)."""
+        self.raised.append({"kind": kind, "rule": rule, "t": float(len(self.raised)), "message": message,
+                            "tile": tile, "player": player, "n": len(self.raised) + 1})
+        self.flag_sink(list(self.raised))
+
     def resume(self, record) -> None:
         self.resumed.append(list(record))
 

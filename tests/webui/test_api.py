@@ -174,3 +174,26 @@ def test_recount_seats_follow_the_table_calibration():
     assert seats_for(players, cal) == ["north", "east", "south", "west"]
     assert seats_for(players, {"seats": {"bottom": "Vera"}}) is None  # incomplete: the reader decides
     assert seats_for(players, None) is None
+
+
+def test_live_pipeline_flags_are_pushed_over_sse_for_both_pages(make_app, serve):
+    """LivePipeline.flags() (take-back, misread, refused) reach /api/events as `live_flags` at
+    once: the operator's message and ID for each, plain words only for those spectators need."""
+    from tests.webui.conftest import FakePipeline
+
+    fake = FakePipeline(auto_fps=None)
+    server = serve(make_app(PIPELINE=fake))
+    reader = SSEReader(server.url)
+    try:
+        assert reader.until("state", lambda s: "live_flags" in s)["live_flags"] == []
+        fake.raise_flag("take-back", "3-5 (played by Boris) has left the layout", "TAKE-BACK", "3-5", "Boris")
+        fake.raise_flag("refused", "the journal refused a play", "REFUSED", "3-5", "Boris")
+        state = reader.until("state", lambda s: len(s["live_flags"]) == 2, timeout=1.0)
+    finally:
+        reader.close()
+    take_back, refused = state["live_flags"]
+    assert (take_back["rule"], take_back["public"], take_back["n"]) == ("TAKE-BACK", True, 1)
+    assert take_back["text"] == "Boris took back 3-5: the referee will decide whether the move stands."
+    assert take_back["message"] == "3-5 (played by Boris) has left the layout"
+    assert (refused["rule"], refused["public"], refused["text"]) == ("REFUSED", False, "")
+    assert server.app.extensions["dominocam"].hub.state()["live_flags"] == state["live_flags"]

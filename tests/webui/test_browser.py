@@ -9,7 +9,7 @@ import time
 import pytest
 
 from engine.replay import replay_events
-from tests.webui.conftest import BEARER, TOKEN, engine_game, wait_for
+from tests.webui.conftest import BEARER, TOKEN, FakePipeline, engine_game, wait_for
 from webui.record_source import RecordPipeline
 
 CHROMIUM = "/usr/bin/chromium"
@@ -89,6 +89,45 @@ def test_an_operator_correction_reaches_a_spectator_page_within_a_second(make_ap
         assert "6 6" in page.locator(f'#moves li[data-id="{ids[4]}"]').inner_text().replace("\n", " ")
         op.click("#undo-last")
         page.wait_for_function("() => document.querySelectorAll('#moves li').length === 4", timeout=1000)
+    finally:
+        operator_context.close()
+
+
+def test_a_take_back_flag_reaches_operator_and_spectator_pages_within_a_second(make_app, serve, browser, page):
+    """pipeline.flags() pushed over SSE: the operator sees every flag with its ID, spectators the
+    take-back in plain words; a misread is for the operator only."""
+    fake = FakePipeline(auto_fps=None)
+    app = make_app(PIPELINE=fake)
+    events = engine_game(seed=35, deals=1)
+    client = app.test_client()
+    for e in events[:5]:
+        client.post("/api/op/event", headers=BEARER, json=e)
+    played = next(e for e in events[:5] if e["event"] == "play")
+    server = serve(app)
+    page.goto(server.url + "/?video=0")
+    wait_for(lambda: moves_on(page) == 4)
+    operator_context = browser.new_context()
+    try:
+        op = operator_context.new_page()
+        op.goto(f"{server.url}/operator?token={TOKEN}&video=0")
+        op.wait_for_selector("#link[data-state='up']", timeout=5000)
+        page.wait_for_selector("#link[data-state='up']", timeout=5000)
+        started = time.monotonic()
+        fake.raise_flag("take-back", f"{played['tile']} (played by {played['player']}) has left the layout: "
+                        "a take-back? Undo the move on /operator, or put the tile back.", "TAKE-BACK",
+                        played["tile"], played["player"])
+        page.wait_for_selector("#live-flags li[data-kind='take-back']", timeout=1000)
+        op.wait_for_selector("#live-flags li[data-kind='take-back']", timeout=1000)
+        assert time.monotonic() - started < 1.0
+        shown = page.locator("#live-flags li").inner_text()
+        assert shown.startswith("TAKE-BACK")
+        assert f"{played['player']} took back {played['tile']}" in shown
+        assert "Undo the move on /operator" in op.locator("#live-flags li").inner_text()
+
+        fake.raise_flag("misread", "3-4 is read where 3-5 was played", "MISREAD", "3-4", played["player"])
+        op.wait_for_selector("#live-flags li[data-kind='misread']", timeout=1000)
+        time.sleep(0.3)  # the spectator page had the same state push: it must still show one flag
+        assert page.locator("#live-flags li").count() == 1
     finally:
         operator_context.close()
 

@@ -25,6 +25,7 @@ class Reach:
     end: float
     edge: str
     tip: tuple[float, float]
+    deep: bool = True  # got past the hand rows (min_reach): could have laid a tile
 
 
 def _dist(p, q) -> float:
@@ -79,9 +80,11 @@ class Arms:
                 ranked = sorted(tips, key=lambda p, e=edge: self._depth(e, p), reverse=True)
                 tip = ranked[1] if len(ranked) > 1 else ranked[0]
                 # A blob at an edge for a frame or two is light or shadow, not an arm; one that
-                # never gets past the hand rows did not lay a tile.
-                if len(tips) >= 3 and self._depth(edge, tip) >= self.config.min_reach:
-                    self._reaches.append(Reach(start, last, edge, tip))
+                # never gets past the hand rows did not lay a tile (it may have drawn one: the
+                # boneyard lies anywhere, often in a corner).
+                if len(tips) >= 3:
+                    deep = self._depth(edge, tip) >= self.config.min_reach
+                    self._reaches.append(Reach(start, last, edge, tip, deep))
                 del self._reaching[edge]
         for edge, tip in now.items():
             if edge not in self._reaching:
@@ -107,7 +110,7 @@ class Arms:
         # Arms since the previous settled frame, and older ones no tile was given yet (a tile
         # unread on its first settled frame appears one frame late); older ones cost extra.
         reaches = [r for r in self._reaches
-                   if t - self.config.reach_window_s <= r.end <= t
+                   if r.deep and t - self.config.reach_window_s <= r.end <= t
                    and (r.end > self._prev_settled_t or r not in self._used)]
         if not reaches or not new:
             return
@@ -154,6 +157,34 @@ class Arms:
             # The arm is spent, and so are its pieces if it was seen as two (lost mid-reach).
             self._used.update(x for x in self._reaches if x.edge == r.edge
                               and x.start <= r.end + 1.0 and r.start <= x.end + 1.0)
+
+    def unused_since(self, t0: float, t: float) -> list[Reach]:
+        """Arms gone between two settled frames that no tile was given, in order."""
+        return sorted((r for r in self._reaches if t0 < r.end <= t and r not in self._used),
+                      key=lambda r: r.start)
+
+    def spend(self, reach: Reach) -> None:
+        self._used.add(reach)
+
+    @property
+    def previous_settled(self) -> float:
+        return self._prev_settled_t
+
+    def took_from(self, places: list, since: float, until: float) -> list[Reach | None]:
+        """The arms that took tiles from `places` (the boneyard) between two settled frames:
+        each place gets the arm whose tip came nearest to it, among those no tile was given,
+        one arm per place while there are enough."""
+        pool = [r for r in self._reaches if since < r.end <= until and r not in self._used]
+        out: list[Reach | None] = [None] * len(places)
+        pairs = sorted((_dist(r.tip, p), k, i) for k, p in enumerate(places) if p is not None
+                       for i, r in enumerate(pool))
+        taken: set[int] = set()
+        for _, k, i in pairs:
+            if out[k] is None and i not in taken:
+                out[k] = pool[i]
+                taken.add(i)
+        self._used.update(r for r in out if r is not None)
+        return out
 
     def episode_edge(self, t: float) -> str | None:
         """The edge most touched by the arms of the latest unsettled stretch (no reaches)."""

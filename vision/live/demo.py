@@ -46,20 +46,26 @@ class DemoVideo:
 def find_video(root: Path) -> DemoVideo | None:
     """The first complete video under `root/videos/` (the renderer's layout)."""
     for folder in sorted((root / "videos").glob("*")) if (root / "videos").is_dir() else []:
-        frames = folder / "frames"
-        record = folder / "record.jsonl"
-        # moves.json is written last: without it the render was cut short.
-        if not (frames.is_dir() and record.is_file() and (folder / "moves.json").is_file()):
-            continue
-        events = [json.loads(line) for line in record.read_text().splitlines() if line.strip()]
-        fps = 10.0
-        meta = folder / "moves.json"
-        if meta.is_file():
-            with contextlib.suppress(ValueError, AttributeError):
-                fps = float(json.loads(meta.read_text()).get("fps", fps))
-        truth = next((p for p in (folder / "truth", folder / "truth.jsonl") if p.exists()), None)
-        return DemoVideo(folder, frames, fps, events, truth)
+        video = load_video(folder)
+        if video is not None:
+            return video
     return None
+
+
+def load_video(folder: Path) -> DemoVideo | None:
+    """One rendered video folder (frames/, record.jsonl, moves.json), None if incomplete."""
+    frames = folder / "frames"
+    record = folder / "record.jsonl"
+    meta = folder / "moves.json"
+    # moves.json is written last: without it the render was cut short.
+    if not (frames.is_dir() and record.is_file() and meta.is_file()):
+        return None
+    events = [json.loads(line) for line in record.read_text().splitlines() if line.strip()]
+    fps = 10.0
+    with contextlib.suppress(ValueError, AttributeError):
+        fps = float(json.loads(meta.read_text()).get("fps", fps))
+    truth = next((p for p in (folder / "truth", folder / "truth.jsonl") if p.exists()), None)
+    return DemoVideo(folder, frames, fps, events, truth)
 
 
 def render_video(root: Path, seed: int = DEMO_SEED) -> DemoVideo | None:
@@ -171,8 +177,13 @@ def demo_pipeline(
         reader = TruthReader(schematic_truths(sc, schematic_scale), 10.0)
         return LivePipeline(lambda: SchematicSource(sc, scale=schematic_scale), reader,
                             DEMO_PLAYERS, game=game, config=config)
+    return video_pipeline(video, demo_reader(video, model), config)
+
+
+def video_pipeline(video: DemoVideo, reader, config: LiveConfig | None = None, *,
+                   loop: bool = True) -> LivePipeline:
+    """A pipeline watching a rendered video as a camera would, reading with `reader`."""
     game = dict(video.record[0])
     players = list(game.get("players") or DEMO_PLAYERS)
-    reader = demo_reader(video, model)
-    return LivePipeline(lambda: FolderSource(video.frames, fps=video.fps, loop=True), reader,
+    return LivePipeline(lambda: FolderSource(video.frames, fps=video.fps, loop=loop), reader,
                         players, variant=game.get("variant", "bykovo"), game=game, config=config)

@@ -193,7 +193,7 @@ class MotionGate:
         out = []
         for k in ids:
             counts = {name: int(c[k]) for name, c in band_counts.items()}
-            edge = max(counts, key=counts.__getitem__)
+            edge = self._seated_edge(counts)
             if counts[edge] < 4:
                 continue
             depth = {"bottom": -self._v, "top": self._v, "left": self._u, "right": -self._u}[edge]
@@ -203,11 +203,18 @@ class MotionGate:
             out.append((edge, (float(xs[i] + 0.5) * sx, float(ys[i] + 0.5) * sy)))
         return tuple(out)
 
-    @staticmethod
-    def _edge_of(band_counts: dict, ids: list[int]) -> str | None:
+    def _edge_of(self, band_counts: dict, ids: list[int]) -> str | None:
         """The table edge the arm blobs touch most."""
         if not ids:
             return None
         counts = {name: int(c[ids].sum()) for name, c in band_counts.items()}
-        best = max(counts, key=counts.__getitem__)
+        best = self._seated_edge(counts)
         return best if counts[best] >= 4 else None
+
+    def _seated_edge(self, counts: dict[str, int]) -> str:
+        """The edge an arm blob came from: the one it touches most among the edges where someone
+        sits (arms come from players; an arm reaching into a corner also touches the empty side
+        next to it), else the one it touches most."""
+        seated = {e: n for e, n in counts.items() if e in self.calibration.seats and n >= 4}
+        pool = seated or counts
+        return max(pool, key=pool.__getitem__)

@@ -1,8 +1,9 @@
 """The live pipeline: source -> motion gate -> reader -> tracker -> events, and the annotated frame.
 
 `LivePipeline` implements the interface of webui/pipeline.py (`frames()`, `on_events(sink)`,
-`close()`, and the optional `game_event()` and `resume(record)`), plus `flags()` (take-backs and
-other things the operator should look at) and `set_calibration()` (the operator's override).
+`close()`, and the optional `game_event()`, `resume(record)` and `on_flags(sink)`), plus `flags()`
+(take-backs and other things the operator should look at) and `set_calibration()` (the
+operator's override).
 `open_pipeline(source, variant=..., players=...)` builds one from a `--source` string.
 
 Recorded sources (the demo, a video file, a folder) are played at their frame rate as if a camera
@@ -108,6 +109,7 @@ class LivePipeline:
         self._record: list[dict] = [self.game_event()]
         self._engine_cache: dict | None = None
         self._flags: list[LiveFlag] = []
+        self._flag_sink: Callable[[list[dict]], Any] | None = None
         self._stop = threading.Event()
         self._last_obs = None
         self._last_read_t = -1e9
@@ -148,9 +150,27 @@ class LivePipeline:
             self.tracker.resume(record)
 
     def flags(self) -> list[dict]:
-        """Things for the operator to check (take-backs, misreads, refused events), oldest first."""
+        """Things for the operator to check (take-backs, misreads, refused events), oldest first;
+        `n` numbers them from 1 in the order they were raised."""
         with self._lock:
-            return [f.to_dict() for f in self._flags[-50:]]
+            first = max(0, len(self._flags) - 50)
+            return [{**f.to_dict(), "n": first + k + 1} for k, f in enumerate(self._flags[first:])]
+
+    def on_flags(self, sink: Callable[[list[dict]], Any]) -> None:
+        """`sink(flags())` each time flags are raised (the web pushes them to the pages)."""
+        self._flag_sink = sink
+
+    def _add_flags(self, flags: list[LiveFlag]) -> None:
+        if not flags:
+            return
+        self._flags.extend(flags)
+        for flag in flags:
+            log.warning("%s: %s", flag.kind, flag.message)
+        if self._flag_sink is not None:
+            try:
+                self._flag_sink(self.flags())
+            except Exception:  # the pages not hearing of a flag must not stop the camera
+                log.exception("the flag listener failed")
 
     @property
     def calibration(self) -> TableCalibration | None:
@@ -224,9 +244,7 @@ class LivePipeline:
                     self.stats.read_ms = getattr(self.reader, "last_ms", 0.0)
             self._last_settled = motion.settled
             update = self.tracker.update(t, motion, obs)
-            self._flags.extend(update.flags)
-            for flag in update.flags:
-                log.warning("%s: %s", flag.kind, flag.message)
+            self._add_flags(update.flags)
             for event in update.events:
                 self._emit(event, t)
             self.stats.frames += 1
@@ -247,7 +265,29 @@ class LivePipeline:
                 log.info("%s plays again: a circle of passes in between (%s)", event["player"],
                          skipped["player"])
                 self._emit_one(skipped, t)
+        elif event.get("event") == "draw" and self._missed_before(event):
+            # BLB-2, DRK-2: a tile is drawn only right after a miss (the turned-up tile did not
+            # fit and went back face down): the camera saw the draw, so the miss happened.
+            log.info("%s draws: the turned-up tile missed first (a pass)", event["player"])
+            self._emit_one({"event": "pass", "player": event["player"]}, t)
         self._emit_one(event, t)
+
+    def _missed_before(self, event: dict) -> bool:
+        """Whether the engine takes this draw only after a miss by the drawer (one_after_miss)."""
+        try:
+            from engine.replay import replay_events
+            from engine.rules import ruleset
+
+            game = self._record[0]
+            rules = ruleset(game.get("variant", "bykovo"), **(game.get("options") or {}))
+            if rules.draw != "one_after_miss":
+                return False
+            index = len(self._record)
+            found = replay_events([*self._record, event])["flags"]
+        except Exception:  # the engine refuses the record for another reason: record as seen
+            return False
+        rule = rules.rule("draw")
+        return any(f["event"] == index and f["rule"] == rule for f in found)
 
     def _circle_of_passes(self, event: dict) -> list[dict]:
         """Passes to record before a second tile by the same player that cannot belong to the
@@ -264,15 +304,18 @@ class LivePipeline:
             from engine.rules import ruleset
 
             game = self._record[0]
-            multi = ruleset(game.get("variant", "bykovo"), **(game.get("options") or {})).ids.get("multi")
-            found = replay_events([*self._record, event])["flags"]
+            multi = ruleset(game.get("variant", "bykovo"), **(game.get("options") or {})).rule("multi")
+            seat = self.players.index(event["player"]) if event["player"] in self.players else -1
+            n = len(self.players)
+            # Some turns are judged when they end (BLB-3: several tiles only to go out): end it
+            # with the next player's pass, with and without this tile.
+            close = {"event": "pass", "player": self.players[(seat + 1) % n]}
+            with_it = replay_events([*self._record, event, close])["flags"]
+            without = replay_events([*self._record, close])["flags"]
         except Exception:  # the engine refuses the record for another reason: record as seen
             return []
-        index = len(self._record)
-        if not any(f["event"] == index and f["rule"] == multi for f in found):
+        if sum(f["rule"] == multi for f in with_it) <= sum(f["rule"] == multi for f in without):
             return []
-        seat = self.players.index(event["player"]) if event["player"] in self.players else -1
-        n = len(self.players)
         return [{"event": "pass", "player": self.players[(seat + k) % n]} for k in range(1, n)]
 
     def _emit_one(self, event: dict, t: float) -> None:
@@ -280,9 +323,8 @@ class LivePipeline:
             try:
                 self._sink(dict(event))
             except ValueError as exc:
-                self._flags.append(LiveFlag("refused", t, f"the journal refused {event}: {exc}",
-                                            event.get("tile"), event.get("player")))
-                log.warning("the journal refused %s: %s", event, exc)
+                self._add_flags([LiveFlag("refused", t, f"the journal refused {event}: {exc}",
+                                          event.get("tile"), event.get("player"))])
                 return
         self._record.append(dict(event))
         self.events.append(dict(event))

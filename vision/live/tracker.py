@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from vision.live.arms import Arms
+from vision.live.boneyard import Boneyard
 from vision.live.calibration import EDGE_OF_COMPASS, TableCalibration
 from vision.live.motion import MotionInfo
 from vision.live.observation import BONEYARD, LAYOUT, Observation, TileObs
@@ -52,19 +53,29 @@ class TrackerConfig:
     recount_seats: int = 2  # face-up tiles in front of this many seats start the recount
 
 
+# The ID each kind of flag is shown with (a rule ID of RULES.md where one applies).
+FLAG_IDS = {"take-back": "TAKE-BACK", "returned": "RETURNED", "misread": "MISREAD",
+            "no-attachment": "NO-ATTACH", "duplicate": "SET-DUP", "recount": "RECOUNT",
+            "refused": "REFUSED"}
+
+
 @dataclass(frozen=True)
 class LiveFlag:
     """Something the operator should look at; never an engine event."""
 
-    kind: str  # "take-back", "returned", "no-attachment", "recount"
+    kind: str  # a key of FLAG_IDS
     t: float
     message: str
     tile: str | None = None
     player: str | None = None
 
+    @property
+    def rule(self) -> str:
+        return FLAG_IDS.get(self.kind, self.kind.upper())
+
     def to_dict(self) -> dict:
-        return {"kind": self.kind, "t": self.t, "message": self.message, "tile": self.tile,
-                "player": self.player}
+        return {"kind": self.kind, "rule": self.rule, "t": self.t, "message": self.message,
+                "tile": self.tile, "player": self.player}
 
 
 @dataclass
@@ -105,6 +116,15 @@ class _Candidate:
     @property
     def named(self) -> int:
         return sum(k for n, k in self.names.items() if n is not None)
+
+
+@dataclass
+class _Draw:
+    """A tile gone from the boneyard, not yet written: who took it is settled when it is."""
+
+    first_t: float  # the first settled frame without it
+    arm_t: float  # when the arm that took it came (inf: no arm seen)
+    edge: str | None  # where that arm came from
 
 
 @dataclass
@@ -170,6 +190,9 @@ class Tracker:
         self._misread_flagged: set[tuple[str, str]] = set()
         self.last_observation: Observation | None = None
         self.last_names: list[str | None] = []
+        self.bones = Boneyard(self.config.stable_s)
+        self._draws: list[_Draw] = []
+        self._arm_draws: list[float] = []  # when draws were seen by the arm alone
 
     # --- public -----------------------------------------------------------------------------
     def update(self, t: float, motion: MotionInfo, obs: Observation | None) -> Update:
@@ -218,6 +241,9 @@ class Tracker:
         self._last_player = None
         self._clear_since = None
         self._clear_frames = 0
+        self.bones.reset()
+        self._draws.clear()
+        self._arm_draws.clear()
 
     def set_calibration(self, calibration: TableCalibration) -> None:
         self.calibration = calibration
@@ -377,10 +403,34 @@ class Tracker:
                 fresh.append(i)  # unread this frame still marks where a new tile lies
         self._committed_presence(t, obs, present, out)
         self._match_candidates(t, obs, names, fresh)
+        if recount:  # in play (not once the deal is over): tiles leaving the boneyard
+            self._watch_boneyard(t, obs)
         self._commit_ready(t, obs, names, out)
         if recount:
             self._check_recount(t, obs, names)
         return out
+
+    def _watch_boneyard(self, t: float, obs: Observation) -> None:
+        """Draws: an arm that reached the boneyard and laid no tile took one (seen at once, even
+        where the pile is half out of the picture); tiles gone from the pile beyond those are
+        drawn too, each given the arm that reached nearest to where it lay."""
+        for reach in self.arms.unused_since(self.arms.previous_settled, t):
+            if self.bones.near(reach.tip):
+                self.arms.spend(reach)
+                self._draws.append(_Draw(t, reach.start, reach.edge))
+                self._arm_draws.append(t)
+                log.debug("an arm from %s reached the boneyard and laid no tile: a draw", reach.edge)
+        for drawn in self.bones.update(t, obs):
+            # Taken by an arm already seen reaching the boneyard in between: already written.
+            seen = next((x for x in self._arm_draws if drawn.before_t < x <= drawn.first_t), None)
+            if seen is not None:
+                self._arm_draws.remove(seen)
+                continue
+            arm = self.arms.took_from([drawn.place], drawn.before_t, drawn.first_t)[0]
+            self._draws.append(_Draw(drawn.first_t, arm.start if arm else math.inf,
+                                     arm.edge if arm else None))
+            log.debug("a tile left the boneyard unseen by an arm until now (%s)", arm and arm.edge)
+        self._arm_draws = [x for x in self._arm_draws if x > t - 10.0]
 
     def _committed_presence(self, t: float, obs: Observation, present: dict, out: Update) -> None:
         cfg = self.config
@@ -520,7 +570,7 @@ class Tracker:
 
     def _commit_ready(self, t, obs, names, out: Update) -> None:
         cfg = self.config
-        ready = sorted(
+        ready: list[tuple] = sorted(
             (c.first_t, c.arm_t, key) for key, c in self._candidates.items()
             if c.index is not None
             and t - c.first_t >= cfg.stable_s
@@ -528,11 +578,23 @@ class Tracker:
             and c.name is not None
             # Its name must be clear (or it has waited long enough for a plurality to do).
             and (c.names[c.name] >= cfg.agree * c.named or t - c.first_t >= 3 * cfg.stable_s)
+            # A tile gone from the boneyard before it appeared is written first.
+            and not (self.bones.drop_since is not None and self.bones.drop_since <= c.first_t
+                     and t - c.first_t < 3 * cfg.stable_s)
         )
+        ready = sorted(ready + [(d.first_t, d.arm_t, d) for d in self._draws],
+                       key=lambda item: item[:2])
         progress = True
         while ready and progress:
             progress = False
             for item in list(ready):
+                if isinstance(item[2], _Draw):
+                    if self._before_draw(t, item[2]):
+                        break  # a tile laid before this draw is not a move yet: wait for it
+                    self._commit_draw(item[2], out)
+                    ready.remove(item)
+                    progress = True
+                    continue
                 key = item[2]
                 c = self._candidates[key]
                 name = c.name
@@ -560,6 +622,25 @@ class Tracker:
                 self._commit(t, c, name, obs.tiles[c.index], to, out)
                 ready.remove(item)
                 progress = True
+
+    def _before_draw(self, t: float, d: _Draw) -> bool:
+        """A new layout tile, not yet a move, that came before draw `d` (waited for a while)."""
+        return any((c.first_t, c.arm_t) < (d.first_t, d.arm_t)
+                   and t - c.first_t < 3 * self.config.stable_s for c in self._candidates.values())
+
+    def _commit_draw(self, d: _Draw, out: Update) -> None:
+        """A tile taken from the boneyard: by the seat whose arm took it, else the one to move."""
+        self._draws.remove(d)
+        player = self.calibration.seat_of_edge(d.edge)
+        if player not in self.players:
+            player = self._fallback_player()
+            log.debug("no arm seen for a draw: turn order gives %s", player)
+        if self.need_deal:
+            out.events.append({"event": "deal"})
+            self.need_deal = False
+        out.events.append({"event": "draw", "player": player})
+        self._last_player = player
+        log.info("draw: %s takes a tile from the boneyard", player)
 
     def _commit(self, t: float, c: _Candidate, name: str, tile: TileObs, to: str | None,
                 out: Update) -> None:

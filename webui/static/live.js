@@ -129,6 +129,27 @@ const DominoLive = (() => {
     if (card) card.hidden = !(s.flags || []).length;
   }
 
+  // The camera's flags (take-back, misread...): the operator sees all of them, spectators the
+  // ones that matter at the table, in plain words. They describe the table now, so they come
+  // from the live state even while stepping back through the moves.
+  function renderLiveFlags() {
+    const ul = $("live-flags");
+    if (!ul) return;
+    const operator = opts.mode === "operator";
+    const all = (live && live.live_flags) || [];
+    const flags = (operator ? all : all.filter((f) => f.public)).slice(operator ? -10 : -4).reverse();
+    ul.replaceChildren();
+    flags.forEach((f) => {
+      const li = el("li", "flag live-flag");
+      li.dataset.kind = f.kind;
+      li.dataset.n = String(f.n);
+      li.append(el("b", "rule", f.rule), el("span", "", operator ? f.message : f.text));
+      ul.append(li);
+    });
+    const card = $("live-flags-card");
+    if (card) card.hidden = !flags.length;
+  }
+
   function renderMoves(s, flagged) {
     const ol = $("moves");
     if (!ol) return;
@@ -184,6 +205,7 @@ const DominoLive = (() => {
     (s.flags || []).forEach((f) => { if (f.id) (flagged[f.id] = flagged[f.id] || []).push(f); });
     renderScores(s);
     renderFlags(s, flagged);
+    renderLiveFlags();
     renderMoves(s, flagged);
     const h = $("headline");
     if (h) h.textContent = headline(s);
@@ -247,7 +269,7 @@ const DominoLive = (() => {
         document.body.dataset.caughtUp = String(missed);
       }
       if (viewingAt === null) render(live);
-      else { shown.moves = live.moves; renderMoves(shown, {}); }
+      else { shown.moves = live.moves; renderMoves(shown, {}); renderLiveFlags(); }
     });
     source.addEventListener("error", () => {
       disconnected = true;

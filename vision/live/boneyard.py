@@ -1,0 +1,110 @@
+"""The boneyard (the face-down pile of undealt tiles) over the settled frames: when tiles leave it.
+
+A tile leaving the pile is a draw (the engine's `draw` event). The camera cannot name it (it stays
+face down), only see that a place in the pile is empty and say where, so the tracker can give it
+to the arm that reached there. `Boneyard.update(t, obs)` learns the pile from the tiles the reader
+puts in the boneyard (`owner == "boneyard"`) once they have lain still for `stable_s`, then
+follows each of those places: a place empty on every settled frame for `stable_s` (two frames at
+least) lost its tile. Tiles cut by the picture's border are left out of the places (as the camera
+shakes they come and go), but `zone` remembers where any boneyard tile was seen, so an arm that
+reaches there can still be told apart from one that lays a tile.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from vision.live.observation import BONEYARD, Observation, Point, TileObs
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A tile gone from the boneyard: where it lay, and between which settled frames it went."""
+
+    before_t: float  # the last settled frame that still showed it
+    first_t: float  # the first settled frame without it
+    place: Point
+
+
+@dataclass
+class _Place:
+    centre: Point
+    span: float  # the tile's length
+    seen_t: float
+    empty_since: float | None = None
+    empty_frames: list[float] = field(default_factory=list)
+
+
+class Boneyard:
+    def __init__(self, stable_s: float = 0.5) -> None:
+        self.stable_s = stable_s
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget the pile (a new deal: it is learnt again from the next frames)."""
+        self.places: list[_Place] | None = None  # None: not learnt yet
+        self._learning: list[tuple[float, list[TileObs]]] = []
+        self.zone: list[Point] = []  # where boneyard tiles were seen this deal (cut ones too)
+        self.tile_len = 0.0
+
+    @property
+    def count(self) -> int | None:
+        return None if self.places is None else len(self.places)
+
+    @property
+    def drop_since(self) -> float | None:
+        """When the earliest place now empty was first seen empty (a draw not yet certain)."""
+        times = [p.empty_since for p in self.places or [] if p.empty_since is not None]
+        return min(times) if times else None
+
+    def near(self, p: Point) -> bool:
+        """Whether a point (an arm's tip) lies on the boneyard, within a tile's length."""
+        return bool(self.zone) and min(math.dist(p, z) for z in self.zone) <= self.tile_len
+
+    def update(self, t: float, obs: Observation) -> list[Drawn]:
+        """Feed each settled frame of play; returns the tiles drawn once that is certain."""
+        every = [tile for tile in obs.tiles if tile.owner == BONEYARD]
+        self._learn_zone(every)
+        if self.places is None:
+            self._learn(t, [tile for tile in every if _inside(tile, obs.size)])
+            return []
+        gone: list[_Place] = []
+        for place in self.places:
+            here = [tile for tile in every if math.dist(tile.centre, place.centre) <= 0.4 * place.span]
+            if here:
+                place.centre = min((tile.centre for tile in here), key=lambda c: math.dist(c, place.centre))
+                place.seen_t, place.empty_since, place.empty_frames = t, None, []
+                continue
+            place.empty_since = t if place.empty_since is None else place.empty_since
+            place.empty_frames.append(t)
+            if t - place.empty_since >= self.stable_s and len(place.empty_frames) >= 2:
+                gone.append(place)
+        self.places = [p for p in self.places if p not in gone]
+        return [Drawn(p.seen_t, p.empty_since or t, p.centre) for p in gone]
+
+    def _learn(self, t: float, bones: list[TileObs]) -> None:
+        """The pile: the same number of tiles on the settled frames of the last stable_s."""
+        self._learning = [(ts, b) for ts, b in self._learning if ts >= t - 4 * self.stable_s]
+        self._learning.append((t, bones))
+        if not bones or len(self._learning) < 2 or t - self._learning[0][0] < self.stable_s:
+            return
+        recent = [b for ts, b in self._learning if ts >= t - self.stable_s] or [bones]
+        if all(len(b) == len(bones) for b in recent):
+            self.places = [_Place(tile.centre, 2 * tile.half_span, t) for tile in bones]
+
+    def _learn_zone(self, tiles: list[TileObs]) -> None:
+        for tile in tiles:
+            span = 2 * tile.half_span
+            self.tile_len = max(self.tile_len, span)
+            if all(math.dist(tile.centre, z) > 0.5 * span for z in self.zone):
+                self.zone.append(tile.centre)
+
+
+def _inside(tile: TileObs, size: tuple[int, int] | None, margin: float = 0.01) -> bool:
+    """Wholly in the picture: a tile cut by the border comes and goes as the camera shakes."""
+    if size is None or not any(x or y for x, y in tile.corners):
+        return True
+    w, h = size
+    mx, my = margin * w, margin * h
+    return all(mx <= x <= w - mx and my <= y <= h - my for x, y in tile.corners)

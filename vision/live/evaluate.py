@@ -1,0 +1,198 @@
+"""How well the live pipeline infers whole rendered deals (vision/synth videos).
+
+    python -m vision.live.evaluate FOLDER... [--reader truth|boxes] [--json]
+
+Each FOLDER is a rendered video (frames/, record.jsonl, moves.json, truth/) or a folder holding
+such videos (`videos/*` or sub-folders). The pipeline watches the frames as a camera would (the
+motion gate on the pixels, no pacing), reading with the renderer's per-frame truth (`truth`, the
+demo's default) or with the pip reader on the pixels fed the renderer's boxes (`boxes`), and its
+game record is compared with the true one:
+
+- moves: every play (tile, `to`, face, player) and every draw (player; a drawn tile lies face
+  down, so the camera cannot name it), in order;
+- hands: what each player revealed at the recount;
+- scores: the deal's end, winner, pips, points and places, and the totals, as the engine gives
+  them from either record; and the engine's flags (a random legal deal has none).
+
+A deal is exact when all of these agree. Prints a line per deal and a tally (or JSON).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import logging
+import sys
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from vision.live.demo import DemoVideo, load_video, truth_reader, video_pipeline
+from vision.live.pipeline import LiveConfig, LivePipeline
+from vision.live.readers import BoxesReader
+
+log = logging.getLogger(__name__)
+
+SCORES = ("end", "winner", "pips", "points", "places")
+
+
+@dataclass
+class DealCheck:
+    name: str
+    variant: str
+    moves: int  # plays and draws in the true record
+    draws: int
+    moves_right: int  # same move at the same position
+    moves_equal: bool
+    hands_equal: bool
+    scores_equal: bool
+    flags: list[str] = field(default_factory=list)  # engine flags of the inferred record
+    live_flags: list[str] = field(default_factory=list)  # pipeline flags (take-backs ...)
+    differences: list[str] = field(default_factory=list)
+
+    @property
+    def exact(self) -> bool:
+        return self.moves_equal and self.hands_equal and self.scores_equal and not self.flags
+
+    def line(self) -> str:
+        return (f"{self.name:28s} {self.variant:12s} moves {self.moves_right}/{self.moves} "
+                f"(draws {self.draws}) hands {'ok' if self.hands_equal else 'WRONG'} "
+                f"scores {'ok' if self.scores_equal else 'WRONG'} engine flags {len(self.flags)} "
+                f"live flags {len(self.live_flags)} -> {'exact' if self.exact else 'NOT exact'}")
+
+
+def videos_under(paths: list[Path]) -> list[DemoVideo]:
+    """Every complete rendered video at or under the given folders, in name order."""
+    out = []
+    for path in paths:
+        video = load_video(path)
+        if video is not None:
+            out.append(video)
+            continue
+        subs = sorted((path / "videos").glob("*")) if (path / "videos").is_dir() else sorted(path.glob("*"))
+        found = [v for v in (load_video(p) for p in subs if p.is_dir()) if v is not None]
+        if not found:
+            raise FileNotFoundError(f"no rendered video (frames/, record.jsonl, moves.json) at or under {path}: "
+                                    "render some with `dominocam synth --videos N`")
+        out.extend(found)
+    return out
+
+
+def moves_of(events: list[dict]) -> list[dict]:
+    """The plays and draws of a record as the camera can know them (a draw's tile is unseen)."""
+    out = []
+    for e in events:
+        if e.get("event") == "play":
+            move = {"event": "play", "player": e["player"], "tile": e["tile"]}
+            if e.get("to"):
+                move["to"] = e["to"]
+            if e.get("face", "up") != "up":
+                move["face"] = e["face"]
+            out.append(move)
+        elif e.get("event") == "draw":
+            out.append({"event": "draw", "player": e["player"]})
+    return out
+
+
+def _hands(events: list[dict]) -> dict[str, list[str]]:
+    return {e["player"]: sorted(e["tiles"]) for e in events if e.get("event") == "reveal"}
+
+
+def check(video: DemoVideo, got: list[dict], live_flags: list[dict] | None = None) -> DealCheck:
+    """Compare the events the pipeline wrote for a one-deal video with the true record."""
+    from engine.replay import replay_events
+
+    true_moves, my_moves = moves_of(video.record), moves_of(got)
+    diffs = [f"move {k}: got {a}, true {b}" for k, (a, b) in
+             enumerate(itertools.zip_longest(my_moves, true_moves)) if a != b]
+    inferred = replay_events([video.record[0], {"event": "deal"}, *got])
+    true = replay_events(video.record)
+    scores_equal = bool(inferred["deals"]) and inferred["totals"] == true["totals"] and all(
+        inferred["deals"][0].get(k) == true["deals"][0].get(k) for k in SCORES)
+    if not scores_equal:
+        diffs.append(f"scores: got {[inferred['deals'][0].get(k) for k in SCORES] if inferred['deals'] else None}, "
+                     f"true {[true['deals'][0].get(k) for k in SCORES]}")
+    hands_equal = _hands(got) == _hands(video.record)
+    if not hands_equal:
+        diffs.append(f"hands: got {_hands(got)}, true {_hands(video.record)}")
+    true_flags = [f"{f['rule']}: {f['message']}" for f in true["flags"]]
+    flags = [f"{f['rule']}: {f['message']}" for f in inferred["flags"] if f"{f['rule']}: {f['message']}" not in true_flags]
+    return DealCheck(
+        name=video.folder.name, variant=video.record[0].get("variant", "?"),
+        moves=len(true_moves), draws=sum(m["event"] == "draw" for m in true_moves),
+        moves_right=sum(a == b for a, b in zip(my_moves, true_moves, strict=False)),
+        moves_equal=my_moves == true_moves, hands_equal=hands_equal, scores_equal=scores_equal,
+        flags=flags, live_flags=[f"{f['kind']}: {f['message']}" for f in live_flags or []],
+        differences=diffs[:12],
+    )
+
+
+def watch(video: DemoVideo, reader: str = "truth", config: LiveConfig | None = None,
+          hold_s: float = 3.0) -> tuple[list[dict], LivePipeline]:
+    """Play a video once through the pipeline (no pacing), then its last picture for `hold_s`;
+    the events it wrote and the pipeline."""
+    if reader == "boxes":
+        if video.truth is None or not video.truth.is_dir():
+            raise FileNotFoundError(f"{video.folder} has no per-frame truth folder for the boxes reader")
+        read = BoxesReader.from_folder(video.truth, video.fps)
+    else:
+        read = truth_reader(video)
+    pipe = video_pipeline(video, read, config or LiveConfig(realtime=False, annotate=False), loop=False)
+    got: list[dict] = []
+    pipe.on_events(got.append)
+    pipe.resume([video.record[0], {"event": "deal"}])
+    for _ in pipe.frames():
+        pass
+    # The table stays in view after the render ends: a camera keeps seeing the last picture
+    # (the recount may still be reading the hands laid out just before).
+    files = sorted(video.frames.glob("*.jpg"))
+    if files and hold_s > 0:
+        import cv2
+
+        last = cv2.imread(str(files[-1]))
+        end_t = (len(files) - 1) / video.fps
+        read = pipe.reader
+        pipe.reader = lambda frame, t: read(frame, end_t)  # the last picture's reading, too
+        for k in range(1, round(hold_s * video.fps) + 1):
+            pipe.process(last, end_t + k / video.fps)
+    pipe.close()
+    return got, pipe
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m vision.live.evaluate", description=__doc__.splitlines()[0])
+    parser.add_argument("folders", nargs="+", type=Path, help="rendered videos or folders of them")
+    parser.add_argument("--reader", choices=("truth", "boxes"), default="truth")
+    parser.add_argument("--json", action="store_true", help="one JSON object per deal, then the tally")
+    parser.add_argument("-v", "--verbose", action="store_true", help="list the differences")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        videos = videos_under(args.folders)
+    except FileNotFoundError as exc:
+        log.error("%s", exc)
+        return 2
+    checks = []
+    for video in videos:
+        got, pipe = watch(video, args.reader)
+        c = check(video, got, pipe.flags())
+        checks.append(c)
+        if args.json:
+            print(json.dumps({**asdict(c), "exact": c.exact}))
+        else:
+            print(c.line())
+            if args.verbose:
+                for d in c.differences + c.flags + c.live_flags:
+                    print(f"    {d}")
+        sys.stdout.flush()
+    exact = sum(c.exact for c in checks)
+    with_draws = [c for c in checks if c.draws]
+    tally = {"reader": args.reader, "deals": len(checks), "exact": exact,
+             "deals_with_draws": len(with_draws), "exact_with_draws": sum(c.exact for c in with_draws)}
+    print(json.dumps(tally) if args.json else
+          f"{exact}/{len(checks)} deals exact ({tally['exact_with_draws']}/{len(with_draws)} of those with draws)")
+    return 0 if exact == len(checks) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
