@@ -28,11 +28,20 @@ class DetectorSettings:
     iou: float = 0.7  # NMS inside one network pass (Ultralytics' predict default)
     merge_iou: float = 0.6  # NMS across overlapping slices
     threads: int = 2
+    # Idle onnxruntime threads spin-wait for the next operator by default; on this shared 2-core
+    # machine that burnt as much CPU again as the network (measured: 250 -> 130 CPU ms a pass)
+    # and slowed the reader that runs next.
+    spin: bool = False
     slicing: bool = True
-    min_tile_px: float = 40.0  # median tile long side at the network input below which we slice
-    target_tile_px: float = 64.0  # tile long side the slices aim for (middle of the training sizes)
+    # median tile long side at the network input below which we slice: the committed model's
+    # whole-frame recall on held-out 640 renders is 0.69-0.72 for tiles of 30-40 px and 0.82-0.86
+    # for 40-64 px (re-measure for a new model: `dominocam eval --min-tile-px`)
+    min_tile_px: float = 40.0
+    # tile long side the slices aim for; 48 found more tiles than 64 with fewer windows (real
+    # photos: recall 0.971 vs 0.943, 6.1 vs 9.4 passes; 1080p renders 0.939 vs 0.878)
+    target_tile_px: float = 48.0
     max_upscale: float = 2.0
-    overlap_px: int = 160  # slice overlap at the slice scale; raised to fit the largest tile seen
+    overlap_px: int = 96  # slice overlap at the slice scale; raised to fit the large tiles seen
     edge_margin_px: float = 3.0
     max_windows: int = 32  # bounds the cost of a sliced frame (4K at native scale fits)
     size_conf: float = 0.5  # detections trusted for the tile-size estimate, when there are any
@@ -79,6 +88,7 @@ class TileDetector:
         options.intra_op_num_threads = self.settings.threads
         options.inter_op_num_threads = 1
         options.log_severity_level = 3
+        options.add_session_config_entry("session.intra_op.allow_spinning", "1" if self.settings.spin else "0")
         session = ort.InferenceSession(
             str(self.model_path), sess_options=options, providers=["CPUExecutionProvider"]
         )
@@ -155,14 +165,23 @@ class TileDetector:
                 return scale
             scale *= 0.9
 
+    def tile_sizes(self, whole: Detections) -> tuple[float, float]:
+        """(typical, large) tile long side in frame pixels from a whole-frame pass: the median and
+        90th percentile of the sure boxes (all boxes when none is sure). A percentile, not the
+        maximum: one false box over a poster or a box lid must not widen every slice overlap."""
+        if not len(whole):
+            return 0.0, 0.0
+        sure = whole.confidence >= self.settings.size_conf
+        sides = whole.long_side[sure] if sure.any() else whole.long_side
+        return float(np.median(sides)), float(np.percentile(sides, 90))
+
     def slice_scale(self, frame_shape: tuple[int, ...], whole: Detections) -> float | None:
         """The scale for sliced inference, or None when the whole-frame pass is good enough."""
         s = self.settings
         h, w = frame_shape[:2]
         gain = self.imgsz / max(h, w)
         if len(whole):
-            sure = whole.confidence >= s.size_conf
-            median = float(np.median(whole.long_side[sure] if sure.any() else whole.long_side))
+            median = self.tile_sizes(whole)[0]
             if median * gain >= s.min_tile_px:
                 return None
             scale = s.target_tile_px / max(median, 1.0)
@@ -185,7 +204,7 @@ class TileDetector:
         if scale is None:
             whole = self.detect_whole(frame)
             scale = self.slice_scale(frame.shape, whole) if self.settings.slicing else None
-            largest = float(whole.long_side.max()) if len(whole) else 0.0
+            largest = self.tile_sizes(whole)[1]
         elif scale > gain * 1.05:
             whole, largest = None, self.imgsz / 4 / scale  # room for tiles of a quarter window
         else:
