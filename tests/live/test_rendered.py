@@ -28,13 +28,13 @@ CACHE = ROOT / "datasets" / "cache" / "live-tests"
 VIDEOS = [(7, 0, (640, 480), "bykovo"), (11, 2, (320, 240), "sport")]
 
 
-def rendered(seed: int, index: int, size: tuple[int, int]) -> Path:
-    root = CACHE / f"s{seed}_{index}_{size[0]}"
+def rendered(seed: int, index: int, size: tuple[int, int], variant: str | None = None) -> Path:
+    root = CACHE / f"s{seed}_{index}_{size[0]}{'_' + variant if variant else ''}"
     if find_video(root) is None:
         from vision.synth.video import render_video, video_rng
 
         render_video(root / "videos" / f"deal_s{seed}_{index:03d}", video_rng(seed, index),
-                     size, 10, progress=False)
+                     size, 10, variant=variant, progress=False)
     return root
 
 
@@ -81,3 +81,22 @@ def test_read_from_the_pixels_a_rendered_deal_is_inferred_move_for_move():
     seed, index, size, _ = VIDEOS[0]
     video, got, pipe = watch(rendered(seed, index, size), pixels=True)
     check_record(video, got, pipe)
+
+
+@pytest.mark.slow
+def test_draws_from_the_boneyard_are_seen_and_the_record_is_the_true_one():
+    """A two-player traditional deal with a boneyard (TRAD: draw until a tile fits): 7 tiles are
+    drawn, four of them one after another by the same player. Each draw is written for the player
+    who drew, in its place among the plays, and the scores are the engine's from the true record."""
+    from vision.live.evaluate import check, moves_of, watch
+
+    video = find_video(rendered(44, 0, (640, 480), "traditional"))
+    assert video is not None
+    true_draws = [e for e in video.record if e["event"] == "draw"]
+    assert len(true_draws) == 7 and video.record[0]["variant"] == "traditional"
+    got, pipe = watch(video)
+    assert [m for m in moves_of(got) if m["event"] == "draw"] == moves_of(true_draws)
+    result = check(video, got, pipe.flags())
+    assert result.moves_equal, result.differences
+    assert result.hands_equal and result.scores_equal and result.flags == [], result.differences
+    assert result.exact
