@@ -75,10 +75,17 @@ def load(path: str = str(WEIGHTS)) -> dict[str, np.ndarray] | None:
         return {k: z[k] for k in z.files}
 
 
+# OpenBLAS starts its worker threads from about 6 rows on, and they spin: on the shared 2-core
+# machine 46 rows in one product took 32 CPU ms, in blocks of 4 rows 2.3 ms (measured).
+BLOCK_ROWS = 4
+
+
 def forward(params: dict[str, np.ndarray], x: np.ndarray) -> np.ndarray:
     """Softmax probabilities (N, 7) for feature rows x (N, n_features)."""
     z = (x - params["mean"]) / params["std"]
-    h = np.maximum(z @ params["w1"] + params["b1"], 0.0)
+    w1 = params["w1"]
+    h = np.concatenate([z[i : i + BLOCK_ROWS] @ w1 for i in range(0, max(len(z), 1), BLOCK_ROWS)])
+    h = np.maximum(h + params["b1"], 0.0)
     logits = (h @ params["w2"] + params["b2"]) / float(params.get("temperature", np.float32(1.0)))
     logits -= logits.max(axis=1, keepdims=True)
     e = np.exp(logits)

@@ -106,9 +106,21 @@ def _blobs(mask: np.ndarray, dist: np.ndarray, t: float, area_half: float, s: in
     return out
 
 
+def channel_median(pixels: np.ndarray) -> np.ndarray:
+    """Per-channel median of (n, c) pixels, as `np.median(pixels, axis=0)` (same values) without
+    its checks and copies, which cost more than the partition on a few hundred pixels."""
+    cols = np.ascontiguousarray(pixels.T)
+    n = cols.shape[1]
+    m = n // 2
+    if n % 2:
+        return np.partition(cols, m, axis=1)[:, m]
+    part = np.partition(cols, (m - 1, m), axis=1)
+    return (part[:, m - 1] + part[:, m]) / cols.dtype.type(2)
+
+
 def body_colour(lab: np.ndarray) -> np.ndarray:
     """The body colour of a half or tile crop: the median of a pixel subsample (pips are few)."""
-    return np.median(lab[::3, ::3].reshape(-1, 3), axis=0)
+    return channel_median(lab[::3, ::3].reshape(-1, 3))
 
 
 def colour_distance(lab: np.ndarray, colour: np.ndarray) -> np.ndarray:

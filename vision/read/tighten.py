@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from vision.read.geometry import Box, canvas_matrix, canvas_to_frame, warp
-from vision.read.pips import colour_distance
+from vision.read.pips import channel_median, colour_distance
 
 S = 32  # canvas pixels per tile width
 MARGIN = 16  # canvas pixels around the expected tile
@@ -56,6 +56,12 @@ def fill_holes(mask: np.ndarray, max_area: float) -> np.ndarray:
     return mask | keep[labels]
 
 
+def _row_means(mask: np.ndarray) -> np.ndarray:
+    """Mean of each row of a 0/255 mask as a fraction (`mask.mean(axis=1) / 255`, summed by OpenCV)."""
+    sums = cv2.reduce(mask, 1, cv2.REDUCE_SUM, dtype=cv2.CV_32S)[:, 0].astype(np.float64)
+    return sums / mask.shape[1] / 255.0
+
+
 def _step(profile: np.ndarray, lo: float, hi: float, sign: int) -> tuple[float | None, float]:
     """Strongest step of `profile` between indices lo..hi; sign +1 looks for a rise (entering the
     body going forward), -1 for a fall. Returns (edge position, step size)."""
@@ -89,7 +95,7 @@ def tighten_edges(frame: np.ndarray, box: Box, keep_centre: bool = False) -> Tig
     canvas = warp(frame, box, scale, size)
     lab = cv2.cvtColor(canvas, cv2.COLOR_BGR2LAB).astype(np.float32)
     inner = lab[int(cy - 0.3 * S) : int(cy + 0.3 * S), int(cx - 0.7 * S) : int(cx + 0.7 * S)]
-    body = np.median(inner.reshape(-1, 3), axis=0)
+    body = channel_median(inner.reshape(-1, 3))
     dist = colour_distance(lab, body)
     filled = fill_holes(body_mask(lab, body, dist=dist), 0.15 * S * S).astype(np.uint8) * 255
     c0, c1 = int(cx - 0.8 * S), int(cx + 0.8 * S)
@@ -101,7 +107,7 @@ def tighten_edges(frame: np.ndarray, box: Box, keep_centre: bool = False) -> Tig
     for a in angles:
         rot = cv2.getRotationMatrix2D((cx, cy), float(a), 1.0)
         r = cv2.warpAffine(filled, rot, size, flags=cv2.INTER_LINEAR, borderValue=0)
-        p = r[:, c0:c1].mean(axis=1) / 255.0
+        p = _row_means(r[:, c0:c1])
         _, st = _step(p, cy - 0.85 * S, cy - 0.15 * S, +1)
         _, sb = _step(p, cy + 0.15 * S, cy + 0.85 * S, -1)
         sc = max(st, 0) + max(sb, 0)
@@ -120,7 +126,7 @@ def tighten_edges(frame: np.ndarray, box: Box, keep_centre: bool = False) -> Tig
         r = cv2.warpAffine(filled, rot, size, flags=cv2.INTER_LINEAR, borderValue=0)
     else:
         r = best[2]
-    p = r[:, c0:c1].mean(axis=1) / 255.0
+    p = _row_means(r[:, c0:c1])
     yt, _ = _step(p, cy - 0.85 * S, cy - 0.15 * S, +1)
     yb, _ = _step(p, cy + 0.15 * S, cy + 0.85 * S, -1)
     sides = int(yt is not None) + int(yb is not None)
