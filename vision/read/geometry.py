@@ -136,5 +136,5 @@ def warp_quad(frame: np.ndarray, quad: np.ndarray, half: int, pad: int) -> tuple
 
 def apply_h(h: np.ndarray, pts) -> np.ndarray:
     pts = np.asarray(pts, float).reshape(-1, 2)
-    p = np.c_[pts, np.ones(len(pts))] @ h.T
+    p = pts @ h[:, :2].T + h[:, 2]
     return p[:, :2] / p[:, 2:3]

@@ -29,16 +29,16 @@ def contrast_features(lab: np.ndarray, body: np.ndarray, dist: np.ndarray, divid
     light glare from dark pips), each GRID x GRID; with `local`, also the distance to a median-
     filtered background, which follows hard shadows and light gradients across the tile."""
     if divider_side == "left":
-        lab, dist = lab[:, ::-1], dist[:, ::-1]
+        lab, dist = np.ascontiguousarray(lab[:, ::-1]), dist[:, ::-1]
     top = max(float(np.partition(dist.ravel(), int(0.99 * (dist.size - 1)))[int(0.99 * (dist.size - 1))]), 40.0)
-    small = cv2.resize(np.clip(dist / top, 0, 1), (GRID, GRID), interpolation=cv2.INTER_AREA)
+    small = cv2.resize(np.minimum(dist / top, 1), (GRID, GRID), interpolation=cv2.INTER_AREA)  # dist >= 0
     light = cv2.resize(np.clip((lab[:, :, 0] - body[0]) / top, -1, 1), (GRID, GRID), interpolation=cv2.INTER_AREA)
     maps = [small.ravel(), light.ravel()]
     if local:
         u8 = np.clip(lab, 0, 255).astype(np.uint8)
         bg = cv2.medianBlur(u8, LOCAL_KSIZE).astype(np.float32)
         ld = colour_distance(lab, bg)
-        maps.append(cv2.resize(np.clip(ld / top, 0, 1), (GRID, GRID), interpolation=cv2.INTER_AREA).ravel())
+        maps.append(cv2.resize(np.minimum(ld / top, 1), (GRID, GRID), interpolation=cv2.INTER_AREA).ravel())
     return np.concatenate(maps).astype(np.float32)
 
 

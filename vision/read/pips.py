@@ -124,13 +124,23 @@ def body_colour(lab: np.ndarray) -> np.ndarray:
 
 
 def colour_distance(lab: np.ndarray, colour: np.ndarray) -> np.ndarray:
-    """Lab distance of every pixel of `lab` (h, w, 3) float32 to `colour` (float32 result; the
-    channel sum written out: numpy's reduction over a 3-long axis is several times slower)."""
+    """Lab distance of every pixel of `lab` (h, w, 3) float32 to `colour` (3,) or to a same-size
+    image, as a float32 (h, w) map. OpenCV does it in four passes (3.5x faster than numpy here,
+    same values); numpy takes the arrays OpenCV cannot (other dtypes, reversed strides)."""
+    if lab.dtype == np.float32 and lab.strides[1] == 12 and lab.strides[2] == 4:
+        other = colour.astype(np.float32)
+        d = cv2.subtract(lab, tuple(float(v) for v in other) + (0.0,)) if other.ndim == 1 \
+            else cv2.subtract(lab, np.ascontiguousarray(other))
+        d = cv2.multiply(d, d)
+        return cv2.sqrt(cv2.transform(d, _ONES3)).reshape(lab.shape[:2])
     d = lab - colour.astype(np.float32)
     d *= d
     s = d[:, :, 0] + d[:, :, 1]
     s += d[:, :, 2]
     return np.sqrt(s, out=s)
+
+
+_ONES3 = np.ones((1, 3), np.float32)
 
 
 def half_maps(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -164,7 +174,7 @@ def read_half_dist(dist: np.ndarray, divider_side: str = "right", border: float 
     else:
         lim = (strip - 99, b, s - b, s - b)
     vals = dist[roi]
-    d8 = np.clip(vals, 0, 255).astype(np.uint8)
+    d8 = np.minimum(vals, 255).astype(np.uint8)  # distances are >= 0
     otsu, _ = cv2.threshold(d8.reshape(-1, 1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     t = max(float(otsu), MIN_CONTRAST)
     mask = ((dist > t) & roi).astype(np.uint8)
@@ -183,7 +193,7 @@ def read_half_dist(dist: np.ndarray, divider_side: str = "right", border: float 
     if len(blobs) >= 2:
         areas = np.array([bl.area for bl in blobs])
         err += max(0.0, float(areas.max() / areas.min()) - 2.2) * 0.1
-    score = float(np.clip(1.0 - err / 0.25, 0.0, 1.0))
+    score = min(max(1.0 - float(err) / 0.25, 0.0), 1.0)
     if score <= 0.0:
         return HalfRead(None, 0.0, f"{len(blobs)} blobs do not form a standard pip layout", blobs, margin)
     return HalfRead(len(blobs), score, "", blobs, margin)

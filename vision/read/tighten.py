@@ -39,9 +39,9 @@ def body_mask(canvas_lab: np.ndarray, body: np.ndarray, min_t: float = 14.0,
     """Pixels of the tile body colour (True), by Otsu on the colour distance to the body colour."""
     if dist is None:
         dist = colour_distance(canvas_lab, body)
-    d8 = np.clip(dist, 0, 255).astype(np.uint8)
+    d8 = np.minimum(dist, 255).astype(np.uint8)  # distances are >= 0
     t, _ = cv2.threshold(d8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    t = float(np.clip(t, min_t, 70.0))
+    t = min(max(float(t), min_t), 70.0)
     return dist < t
 
 
@@ -120,7 +120,7 @@ def tighten_edges(frame: np.ndarray, box: Box, keep_centre: bool = False) -> Tig
         y0, y1, y2 = scores[i - 1], scores[i], scores[i + 1]
         den = y0 - 2 * y1 + y2
         if den < 0:
-            a_best += float(np.clip(0.5 * (y0 - y2) / den, -0.5, 0.5)) * float(angles[1] - angles[0])
+            a_best += min(max(0.5 * (y0 - y2) / den, -0.5), 0.5) * float(angles[1] - angles[0])
     if abs(a_best - best[1]) > 1e-6:
         rot = cv2.getRotationMatrix2D((cx, cy), a_best, 1.0)
         r = cv2.warpAffine(filled, rot, size, flags=cv2.INTER_LINEAR, borderValue=0)

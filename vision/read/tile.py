@@ -59,7 +59,7 @@ def find_divider(lab: np.ndarray, pad: int) -> float | None:
     body = body_colour(lab[HALF // 5 : HALF - HALF // 5, c - HALF // 2 : c + HALF // 2])
     x0, x1 = c - int(0.36 * HALF), c + int(0.36 * HALF)
     dist = colour_distance(lab[:, x0:x1], body)
-    d8 = np.clip(dist, 0, 255).astype(np.uint8)
+    d8 = np.minimum(dist, 255).astype(np.uint8)  # distances are >= 0
     t, _ = cv2.threshold(d8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     mask = (d8 > max(t, 28)).astype(np.uint8)
     run = int(0.42 * HALF)
