@@ -160,24 +160,22 @@ def read_half_dist(dist: np.ndarray, divider_side: str = "right", border: float 
     where the divider bar is, so a strip there is ignored."""
     s = dist.shape[0]
     b = max(1, int(round(border * s)))
-    roi = np.zeros(dist.shape, bool)
-    roi[b : s - b, b : s - b] = True
     strip = max(1, int(round(0.09 * s)))
-    if divider_side == "right":
-        roi[:, s - strip :] = False
-    else:
-        roi[:, :strip] = False
+    # the region read: inside the border, without the strip along the divider (a rectangle)
+    c0, c1 = (b, min(s - b, s - strip)) if divider_side == "right" else (max(b, strip), s - b)
+    roi = (slice(b, s - b), slice(c0, max(c1, c0)))
     # blobs touching the region's outer border are corners of the table showing, not pips
     lim = (b, b, s - b, s - b)
     if divider_side == "right":
         lim = (b, b, s - strip + 99, s - b)
     else:
         lim = (strip - 99, b, s - b, s - b)
-    vals = dist[roi]
+    vals = dist[roi].ravel()
     d8 = np.minimum(vals, 255).astype(np.uint8)  # distances are >= 0
     otsu, _ = cv2.threshold(d8.reshape(-1, 1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     t = max(float(otsu), MIN_CONTRAST)
-    mask = ((dist > t) & roi).astype(np.uint8)
+    mask = np.zeros(dist.shape, np.uint8)
+    mask[roi] = dist[roi] > t
     area_half = float(s * s)
     cand = [bl for bl in _blobs(mask, dist, t, area_half, s, 0, lim) if not bl.edge]
     # pips of one set have one size: drop blobs far smaller than the typical one (noise, glare)
