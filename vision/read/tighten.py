@@ -246,10 +246,19 @@ def _edge_line(rf: np.ndarray, idx: np.ndarray, at: float, sign: int, axis: int)
 
 
 def _fit_line(x: np.ndarray, y: np.ndarray) -> tuple[float, float]:
-    xm, ym = x.mean(), y.mean()
+    xm, ym = x.sum() / len(x), y.sum() / len(y)  # = mean(), without its bookkeeping
     dx = x - xm
     k = float((dx * (y - ym)).sum() / max(float((dx * dx).sum()), 1e-9))
     return k, float(ym - k * xm)
+
+
+def _median1(x: np.ndarray) -> float:
+    """`np.median` of a 1-D array (same value), by one partition."""
+    m = len(x) // 2
+    if len(x) % 2:
+        return float(np.partition(x, m)[m])
+    p = np.partition(x, (m - 1, m))
+    return float((p[m - 1] + p[m]) / 2)
 
 
 def _robust_line(x: np.ndarray, y: np.ndarray):
@@ -257,7 +266,7 @@ def _robust_line(x: np.ndarray, y: np.ndarray):
         return None
     k, b = _fit_line(x, y)
     res = np.abs(y - (k * x + b))
-    keep = res <= max(1.0, 2.5 * float(np.median(res)))
+    keep = res <= max(1.0, 2.5 * _median1(res))
     if keep.sum() < 5:
         return None
     k, b = _fit_line(x[keep], y[keep])
