@@ -28,6 +28,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.read.pips import channel_median, colour_distance
+
 log = logging.getLogger(__name__)
 
 H = 32  # canonical pixels across the tile (a half is H x H)
@@ -88,19 +90,19 @@ def canonical(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
 
 
 def _label_at(labels: np.ndarray, rows: slice, cols: slice) -> int:
-    vals = labels[rows, cols]
-    vals = vals[vals > 0]
-    return int(np.bincount(vals).argmax()) if len(vals) else 0
+    """The commonest region (label > 0) in a window, 0 when there is none."""
+    counts = np.bincount(labels[rows, cols].ravel())
+    counts[0] = 0
+    return int(counts.argmax())
 
 
 def body(lab: np.ndarray, threshold: float = BODY_THRESHOLD) -> Body:
     """Where the body of the box's two halves is, in a crop from `canonical`."""
     inner = lab[P + H // 5 : P + H - H // 5]
-    colours = [np.median(inner[:, P + k * H + H // 5 : P + (k + 1) * H - H // 5 : 2].reshape(-1, 3), axis=0)
+    colours = [channel_median(inner[:, P + k * H + H // 5 : P + (k + 1) * H - H // 5 : 2].reshape(-1, 3))
                for k in (0, 1)]
     # each half against its own body colour (shading changes along a tile), the nearer one wins
-    d0, d1 = lab - colours[0], lab - colours[1]
-    near = np.minimum(np.einsum("ijk,ijk->ij", d0, d0), np.einsum("ijk,ijk->ij", d1, d1)) < threshold**2
+    near = cv2.min(colour_distance(lab, colours[0]), colour_distance(lab, colours[1])) < threshold
     # 4-connectivity: a seam between two tiles is often one pixel wide after the warp
     _, labels = cv2.connectedComponents(near.astype(np.uint8), connectivity=4)
     rows, q = slice(P + H // 4, P + H - H // 4), H // 4
