@@ -19,9 +19,10 @@ if __name__ == "__main__":
     ap.add_argument("--frames", type=int, default=4)
     ap.add_argument("--model")
     ap.add_argument("--tile-px", type=float, nargs="+", default=list(TILE_PX))
+    ap.add_argument("--no-slicing", action="store_true")
     args = ap.parse_args()
     logging.basicConfig(level=logging.INFO)
-    res = run_bench(args.repeats, args.frames, args.model, tuple(args.tile_px))
+    res = run_bench(args.repeats, args.frames, args.model, tuple(args.tile_px), not args.no_slicing)
     print(json.dumps(res))
     ok = res["total_ms"] <= 100.0 and res["detection_ms"] is not None
     print(("PASS" if ok else "CHECK") + f": total {res['total_ms']} ms per frame (target <= 100 ms), "

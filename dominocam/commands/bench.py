@@ -17,13 +17,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tile-px", type=float, nargs="+", default=list(TILE_PX), metavar="PX",
                         help="tile long sides of the rendered frames, in turn (default: issue 4's "
                              "1080p webcam, a 54 px half down to 70 %% of it; 40 is a 4K frame's)")
+    parser.add_argument("--no-slicing", action="store_true",
+                        help="detect on the whole frame only (what a model that finds tiles of this size there costs)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def run(args) -> int:
     from vision.read.bench import run_bench
 
-    res = run_bench(args.repeats, args.frames, args.model, tuple(args.tile_px))
+    res = run_bench(args.repeats, args.frames, args.model, tuple(args.tile_px), not args.no_slicing)
     if args.json:
         print(json.dumps(res))
     else:

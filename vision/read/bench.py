@@ -29,7 +29,7 @@ def bench_frames(n_frames: int = 4, size: tuple[int, int] = (1920, 1080), seed: 
     from vision.synth.scene import render_scene
 
     scenes = []
-    for i in range(4 * n_frames):
+    for i in range(6 * n_frames):
         length = tile_px[i % len(tile_px)]
         r = render_scene(image_rng(seed, i), size, length=length)
         truth = r.truth(f"bench-{i}.jpg")
@@ -41,16 +41,16 @@ def bench_frames(n_frames: int = 4, size: tuple[int, int] = (1920, 1080), seed: 
 
 
 def run_bench(repeats: int = 10, n_frames: int = 4, model: str | None = None,
-              tile_px: tuple[float, ...] = TILE_PX) -> dict:
+              tile_px: tuple[float, ...] = TILE_PX, slicing: bool = True) -> dict:
     from vision.read.reader import read_frame
     from vision.read.truthdet import BoxNoise, truth_detections
 
     frames = bench_frames(n_frames, tile_px=tile_px)
     detector = None
     try:
-        from vision.detect import DEFAULT_MODEL, TileDetector
+        from vision.detect import DEFAULT_MODEL, DetectorSettings, TileDetector
 
-        detector = TileDetector(model or DEFAULT_MODEL)
+        detector = TileDetector(model or DEFAULT_MODEL, DetectorSettings(slicing=slicing))
     except FileNotFoundError as exc:
         log.warning("%s: timing reading and layout on truth boxes only", exc)
     for frame, truth in frames[:1]:  # warm-up: OpenCV's colour tables, the ONNX session
