@@ -165,3 +165,25 @@ def test_physical_tiles_keeps_order_and_drops_the_rest(chain: Scene) -> None:
     assert len(reading.tiles) == 5
     for t, c in zip(chain.tiles, centres, strict=True):
         assert np.hypot(*(np.asarray(t.center) - c)) < 5
+
+
+def test_box_across_two_tightly_pressed_tiles_goes_when_both_are_boxed() -> None:
+    # flat tiles pressed together without a visible gap look like one long body: only the two
+    # better boxes that the straddling box half covers give it away
+    import cv2
+
+    img = _table()
+    L, w = int(2 * WIDTH), int(WIDTH)
+    for k in range(3):
+        x0 = 100 + k * L
+        cv2.rectangle(img, (x0, 200), (x0 + L - 1, 200 + w - 1), (235, 240, 240), -1)
+        cv2.line(img, (x0 + L // 2, 200 + w // 5), (x0 + L // 2, 200 + w - w // 5), (30, 30, 30), 2)
+        for dx in (L // 4, 3 * L // 4):
+            cv2.circle(img, (x0 + dx, 200 + w // 2), 5, (30, 30, 30), -1)
+    quads = [_quad(100 + k * L + L / 2 - 0.5, 200 + w / 2 - 0.5, L, w) for k in range(3)]
+    straddle = _quad(100 + L - 0.5, 200 + w / 2 - 0.5, L, w)
+    alone, body = verify.verify_tile(img, straddle, 0.5)
+    assert alone.physical and body is not None and not body.split
+    verdicts = verify.verify_frame(img, [*quads, straddle], [0.8, 0.7, 0.8, 0.5])
+    assert [v.physical for v in verdicts] == [True, True, True, False]
+    assert "two better tiles" in verdicts[3].reason

@@ -209,6 +209,14 @@ def verify_frame(frame: np.ndarray, quads: Sequence[np.ndarray], confidence: Seq
             verdicts[i] = Verdict(False, verdicts[i].score, "overlaps a better tile: tiles do not overlap")
         elif judged[i][1].clean:
             clean.append(i)
+    # a box lying half on each of two better boxes (which do not overlap each other) straddles them
+    kept = [i for i in order if verdicts[i].physical and judged[i][1] is not None]
+    for n, i in enumerate(kept):
+        better = [k for k in kept[:n] if verdicts[k].physical
+                  and np.hypot(*(centres[i] - centres[k])) < (lengths[i] + lengths[k]) / 2
+                  and _overlap(quads[i], quads[k]) > OVERLAP]
+        if any(_overlap(quads[a], quads[b]) < 0.1 for x, a in enumerate(better) for b in better[x + 1 :]):
+            verdicts[i] = Verdict(False, verdicts[i].score, "lies half on each of two better tiles")
     return verdicts
 
 
