@@ -37,9 +37,11 @@ class DetectorSettings:
     # whole-frame recall on held-out 640 renders is 0.69-0.72 for tiles of 30-40 px and 0.82-0.86
     # for 40-64 px (re-measure for a new model: `dominocam eval --min-tile-px`)
     min_tile_px: float = 40.0
-    # tile long side the slices aim for; 48 found more tiles than 64 with fewer windows (real
-    # photos: recall 0.971 vs 0.943, 6.1 vs 9.4 passes; 1080p renders 0.939 vs 0.878)
-    target_tile_px: float = 48.0
+    # tile long side the slices aim for. 48 found more tiles than 64 with fewer windows (real
+    # photos: recall 0.971 vs 0.943, 5.6 vs 9.4 passes) but made twice the false tiles on the play
+    # grid and read worse from its coarser boxes (dominocam eval, real photos: precision 54 vs
+    # 73 %, exact tiles 96.6 vs 97.5 %; 1280x960 renders: exact tiles 64.4 vs 69.0 %)
+    target_tile_px: float = 64.0
     max_upscale: float = 2.0
     overlap_px: int = 96  # slice overlap at the slice scale; raised to fit the large tiles seen
     edge_margin_px: float = 3.0
