@@ -101,19 +101,21 @@ def tighten_edges(frame: np.ndarray, box: Box, keep_centre: bool = False) -> Tig
     c0, c1 = int(cx - 0.8 * S), int(cx + 0.8 * S)
     half_len = box.length * scale / 2
     # deskew: the angle with the sharpest long-side steps
-    best = (-1.0, 0.0, None)
+    best = (-1.0, 0.0)
     scores = []
     angles = FINE_ANGLES if keep_centre else ANGLES
     for a in angles:
         rot = cv2.getRotationMatrix2D((cx, cy), float(a), 1.0)
-        r = cv2.warpAffine(filled, rot, size, flags=cv2.INTER_LINEAR, borderValue=0)
-        p = _row_means(r[:, c0:c1])
+        # only the columns the profile reads are rotated (the best angle's full turn comes below)
+        rot_cols = rot - np.array([[0.0, 0.0, c0], [0.0, 0.0, 0.0]])
+        r = cv2.warpAffine(filled, rot_cols, (c1 - c0, h), flags=cv2.INTER_LINEAR, borderValue=0)
+        p = _row_means(r)
         _, st = _step(p, cy - 0.85 * S, cy - 0.15 * S, +1)
         _, sb = _step(p, cy + 0.15 * S, cy + 0.85 * S, -1)
         sc = max(st, 0) + max(sb, 0)
         scores.append(sc)
         if sc > best[0]:
-            best = (sc, float(a), r)
+            best = (sc, float(a))
     i = int(np.argmax(scores))
     a_best = best[1]
     if 0 < i < len(scores) - 1:
@@ -121,11 +123,8 @@ def tighten_edges(frame: np.ndarray, box: Box, keep_centre: bool = False) -> Tig
         den = y0 - 2 * y1 + y2
         if den < 0:
             a_best += min(max(0.5 * (y0 - y2) / den, -0.5), 0.5) * float(angles[1] - angles[0])
-    if abs(a_best - best[1]) > 1e-6:
-        rot = cv2.getRotationMatrix2D((cx, cy), a_best, 1.0)
-        r = cv2.warpAffine(filled, rot, size, flags=cv2.INTER_LINEAR, borderValue=0)
-    else:
-        r = best[2]
+    rot = cv2.getRotationMatrix2D((cx, cy), a_best, 1.0)
+    r = cv2.warpAffine(filled, rot, size, flags=cv2.INTER_LINEAR, borderValue=0)
     p = _row_means(r[:, c0:c1])
     yt, _ = _step(p, cy - 0.85 * S, cy - 0.15 * S, +1)
     yb, _ = _step(p, cy + 0.15 * S, cy + 0.85 * S, -1)
