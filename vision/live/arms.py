@@ -25,7 +25,8 @@ class Reach:
     end: float
     edge: str
     tip: tuple[float, float]
-    deep: bool = True  # got past the hand rows (min_reach): could have laid a tile
+    deep: bool = True  # seen for 3 frames and past the hand rows (min_reach): could lay a tile
+    frames: int = 3  # frames it was seen on
 
 
 def _dist(p, q) -> float:
@@ -79,12 +80,12 @@ class Arms:
                 # The second deepest of its tips: one glitchy frame does not move the hand.
                 ranked = sorted(tips, key=lambda p, e=edge: self._depth(e, p), reverse=True)
                 tip = ranked[1] if len(ranked) > 1 else ranked[0]
-                # A blob at an edge for a frame or two is light or shadow, not an arm; one that
-                # never gets past the hand rows did not lay a tile (it may have drawn one: the
-                # boneyard lies anywhere, often in a corner).
-                if len(tips) >= 3:
-                    deep = self._depth(edge, tip) >= self.config.min_reach
-                    self._reaches.append(Reach(start, last, edge, tip, deep))
+                # A blob at an edge for a frame or two is light or shadow, not an arm that laid a
+                # tile; nor is one that never gets past the hand rows. Both are kept for the
+                # boneyard: a hand reaching a pile in a corner is often seen only in pieces (still
+                # while it picks a tile up), and only there does it count.
+                deep = len(tips) >= 3 and self._depth(edge, tip) >= self.config.min_reach
+                self._reaches.append(Reach(start, last, edge, tip, deep, len(tips)))
                 del self._reaching[edge]
         for edge, tip in now.items():
             if edge not in self._reaching:

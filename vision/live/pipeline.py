@@ -104,6 +104,7 @@ class LivePipeline:
         )
         self.tracker.hand_size = _hand_size(self.game_event())
         self.tracker.rows = _rows(self.game_event())
+        self.tracker.draw_in_turn = _draw_in_turn(self.game_event())
         self._sink: Callable[[dict], Any] | None = None
         self._lock = threading.RLock()
         self._record: list[dict] = [self.game_event()]
@@ -147,6 +148,7 @@ class LivePipeline:
                         dict(zip(self._calibration.seats, players, strict=False))))
             self.tracker.hand_size = _hand_size(record[0])
             self.tracker.rows = _rows(record[0])
+            self.tracker.draw_in_turn = _draw_in_turn(record[0])
             self.tracker.resume(record)
 
     def flags(self) -> list[dict]:
@@ -374,6 +376,17 @@ def _rows(game: dict) -> bool:
         from engine.rules import ruleset
 
         return bool(ruleset(game.get("variant", "bykovo"), **(game.get("options") or {})).rows)
+    except (ValueError, KeyError, TypeError):
+        return False
+
+
+def _draw_in_turn(game: dict) -> bool:
+    """Only the player to move draws, until a tile fits (TRAD, SPI-1's default)."""
+    try:
+        from engine.rules import ruleset
+
+        rules = ruleset(game.get("variant", "bykovo"), **(game.get("options") or {}))
+        return bool(rules.boneyard and rules.draw == "until_fits")
     except (ValueError, KeyError, TypeError):
         return False
 

@@ -26,7 +26,7 @@ from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from vision.live.arms import Arms
+from vision.live.arms import Arms, Reach
 from vision.live.boneyard import Boneyard
 from vision.live.calibration import EDGE_OF_COMPASS, TableCalibration
 from vision.live.motion import MotionInfo
@@ -51,6 +51,7 @@ class TrackerConfig:
     # over the table while laying a tile can hide it for a few frames)
     join_factor: float = 1.8  # nearest-half fallback: within this many half spans
     recount_seats: int = 2  # face-up tiles in front of this many seats start the recount
+    visit_frames: int = 2  # an arm seen over the boneyard on this many frames took a tile
 
 
 # The ID each kind of flag is shown with (a rule ID of RULES.md where one applies).
@@ -142,6 +143,17 @@ class Committed:
     misread: tuple[str, float] | None = None  # another name read where it lies, since when
 
 
+def _one_per_hand(reaches: list[Reach], near: float) -> list[Reach]:
+    """One hand seen from two edges at once (an arm along the side of the table into a corner
+    touches both): of reaches at the same time ending at the same place, the longest."""
+    out: list[Reach] = []
+    for r in sorted(reaches, key=lambda r: -r.frames):
+        if not any(r.start <= o.end and o.start <= r.end and math.dist(r.tip, o.tip) <= near
+                   for o in out):
+            out.append(r)
+    return sorted(out, key=lambda r: r.start)
+
+
 def _norm(tile: str) -> str:
     a, b = sorted(int(x) for x in str(tile).split("-"))
     return f"{a}-{b}"
@@ -169,6 +181,7 @@ class Tracker:
         self.to_move = to_move
         self.hand_size = hand_size  # tiles dealt to each, where no boneyard changes the count
         self.rows = False  # hands are rows turned face up during play (BLB-2, DRK-2)
+        self.draw_in_turn = False  # only the player to move draws (draw until a tile fits)
         self._face_up_since: float | None = None
         self._last_held: dict[str, list[str]] | None = None
         self._clear_frames = 0
@@ -193,6 +206,7 @@ class Tracker:
         self.bones = Boneyard(self.config.stable_s)
         self._draws: list[_Draw] = []
         self._arm_draws: list[float] = []  # when draws were seen by the arm alone
+        self._last_visit: Reach | None = None  # the last arm that reached the boneyard
 
     # --- public -----------------------------------------------------------------------------
     def update(self, t: float, motion: MotionInfo, obs: Observation | None) -> Update:
@@ -244,6 +258,7 @@ class Tracker:
         self.bones.reset()
         self._draws.clear()
         self._arm_draws.clear()
+        self._last_visit = None
 
     def set_calibration(self, calibration: TableCalibration) -> None:
         self.calibration = calibration
@@ -414,12 +429,24 @@ class Tracker:
         """Draws: an arm that reached the boneyard and laid no tile took one (seen at once, even
         where the pile is half out of the picture); tiles gone from the pile beyond those are
         drawn too, each given the arm that reached nearest to where it lay."""
-        for reach in self.arms.unused_since(self.arms.previous_settled, t):
-            if self.bones.near(reach.tip):
-                self.arms.spend(reach)
-                self._draws.append(_Draw(t, reach.start, reach.edge))
-                self._arm_draws.append(t)
-                log.debug("an arm from %s reached the boneyard and laid no tile: a draw", reach.edge)
+        # A glimpse (under 3 frames) counts only from a side where someone sits: a fragment of
+        # an arm that laid a tile elsewhere can show at an empty side near the pile.
+        visits = [r for r in self.arms.unused_since(self.arms.previous_settled, t)
+                  if self.bones.near(r.tip) and (r.frames >= 3 or (
+                      r.frames >= self.config.visit_frames and r.edge in self.calibration.seats))]
+        for reach in visits:
+            self.arms.spend(reach)
+        for reach in _one_per_hand(visits, 1.5 * self.bones.tile_len):
+            last = self._last_visit
+            if (last is not None and last.edge == reach.edge and reach.start - last.end <= 1.0
+                    and math.dist(last.tip, reach.tip) <= 0.5 * self.bones.tile_len):
+                # The same hand seen again over the same tile (it paused there while taking it).
+                self._last_visit = reach
+                continue
+            self._last_visit = reach
+            self._draws.append(_Draw(t, reach.start, reach.edge))
+            self._arm_draws.append(t)
+            log.debug("an arm from %s reached the boneyard and laid no tile: a draw", reach.edge)
         for drawn in self.bones.update(t, obs):
             # Taken by an arm already seen reaching the boneyard in between: already written.
             seen = next((x for x in self._arm_draws if drawn.before_t < x <= drawn.first_t), None)
@@ -632,6 +659,10 @@ class Tracker:
         """A tile taken from the boneyard: by the seat whose arm took it, else the one to move."""
         self._draws.remove(d)
         player = self.calibration.seat_of_edge(d.edge)
+        if self.draw_in_turn:
+            # Only the player to move draws, until a tile fits (TRAD, SPI): surer than an arm
+            # into a corner, which two seats reach alike.
+            player = self._in_turn(out) or player
         if player not in self.players:
             player = self._fallback_player()
             log.debug("no arm seen for a draw: turn order gives %s", player)
@@ -646,7 +677,7 @@ class Tracker:
                 out: Update) -> None:
         player = self.calibration.seat_of_edge(c.edge)
         if player not in self.players:
-            player = self._fallback_player()
+            player = self._in_turn(out) or self._fallback_player()
             log.debug("no arm seen for %s: turn order gives %s", name, player)
         if self.need_deal:
             out.events.append({"event": "deal"})
@@ -662,6 +693,16 @@ class Tracker:
         self._last_player = player
         self._clear_since = None
         log.info("move: %s plays %s%s", player, name, f" to {to}" if to else "")
+
+    def _in_turn(self, out: Update) -> str | None:
+        """Who is to move, counting the events of this frame not yet in the engine's record."""
+        last = next((e for e in reversed(out.events) if e.get("event") in ("play", "draw")), None)
+        if last is not None and last.get("player") in self.players:
+            if last["event"] == "draw":
+                return last["player"]
+            return self.players[(self.players.index(last["player"]) + 1) % len(self.players)]
+        nxt = self.to_move() if self.to_move is not None else None
+        return nxt if nxt in self.players else None
 
     def _fallback_player(self) -> str:
         if self.to_move is not None:
