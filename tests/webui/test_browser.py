@@ -171,7 +171,9 @@ def test_stepping_back_and_returning_to_live(make_app, serve, page):
     page.click("#prev")
     page.click("#prev")
     page.wait_for_selector("#history-bar:not([hidden])")
-    assert page.locator("#moves li.future").count() == 2
+    # Each step fetches the past state; the bar shows after the first one has come back.
+    page.wait_for_function("() => document.querySelectorAll('#moves li.future').length === 2",
+                           timeout=2000)
     expected = replay_events(events[:6])
     assert page.locator("#deal-state").inner_text().endswith(f"{expected['to_move']} to play")
     page.click("#back-to-live")
