@@ -127,16 +127,14 @@ def test_the_number_of_windows_is_bounded():
     assert det.last.scale < 1.0
 
 
-def test_one_large_false_box_does_not_widen_the_slice_overlap():
-    """Tile sizes come from the median and 90th percentile of the sure boxes, not the largest box."""
+
+def test_tile_sizes_are_the_median_of_the_sure_boxes_and_the_largest_box():
     from vision.detect.detections import Detections
     from vision.detect.geometry import xywhr_to_corners
 
-    xywhr = np.array([[100.0 + 60 * i, 300.0, 100.0, 50.0, 0.0] for i in range(20)]
-                     + [[900.0, 900.0, 600.0, 300.0, 0.0]], np.float32)
-    whole = Detections(xywhr_to_corners(xywhr).astype(np.float32), np.full(21, 0.9, np.float32),
-                       np.zeros(21, np.int64))
-    det = TileDetector(runner=fake_runner())
-    typical, large = det.tile_sizes(whole)
-    assert typical == pytest.approx(100.0, abs=0.5) and large == pytest.approx(100.0, abs=0.5)
-    assert det._overlap(0.5, large) == det.settings.overlap_px
+    xywhr = np.array([[100.0 + 60 * i, 300.0, 100.0 + i, 50.0, 0.0] for i in range(21)]
+                     + [[900.0, 900.0, 40.0, 20.0, 0.0], [900.0, 1200.0, 600.0, 300.0, 0.0]], np.float32)
+    conf = np.array([0.9] * 21 + [0.3, 0.3], np.float32)
+    whole = Detections(xywhr_to_corners(xywhr).astype(np.float32), conf, np.zeros(23, np.int64))
+    typical, largest = TileDetector(runner=fake_runner()).tile_sizes(whole)
+    assert typical == pytest.approx(110.0, abs=0.5) and largest == pytest.approx(600.0, abs=0.5)
