@@ -29,7 +29,7 @@ from pathlib import Path
 
 from vision.live.demo import DemoVideo, load_video, truth_reader, video_pipeline
 from vision.live.pipeline import LiveConfig, LivePipeline
-from vision.live.readers import BoxesReader
+from vision.live.readers import BoxesReader, ModelReader
 
 log = logging.getLogger(__name__)
 
@@ -128,13 +128,15 @@ def check(video: DemoVideo, got: list[dict], live_flags: list[dict] | None = Non
 
 
 def watch(video: DemoVideo, reader: str = "truth", config: LiveConfig | None = None,
-          hold_s: float = 3.0) -> tuple[list[dict], LivePipeline]:
+          hold_s: float = 3.0, model: Path | None = None) -> tuple[list[dict], LivePipeline]:
     """Play a video once through the pipeline (no pacing), then its last picture for `hold_s`;
     the events it wrote and the pipeline."""
     if reader == "boxes":
         if video.truth is None or not video.truth.is_dir():
             raise FileNotFoundError(f"{video.folder} has no per-frame truth folder for the boxes reader")
         read = BoxesReader.from_folder(video.truth, video.fps)
+    elif reader == "model":  # the real reading path: detector + pip reader + layout
+        read = ModelReader(model)
     else:
         read = truth_reader(video)
     pipe = video_pipeline(video, read, config or LiveConfig(realtime=False, annotate=False), loop=False)
@@ -162,7 +164,9 @@ def watch(video: DemoVideo, reader: str = "truth", config: LiveConfig | None = N
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m vision.live.evaluate", description=__doc__.splitlines()[0])
     parser.add_argument("folders", nargs="+", type=Path, help="rendered videos or folders of them")
-    parser.add_argument("--reader", choices=("truth", "boxes"), default="truth")
+    parser.add_argument("--reader", choices=("truth", "boxes", "model"), default="truth",
+                        help="truth: the renderer's; boxes: pip reader on truth boxes; model: the detector too")
+    parser.add_argument("--model", type=Path, default=None, help="with --reader model: detector ONNX file")
     parser.add_argument("--json", action="store_true", help="one JSON object per deal, then the tally")
     parser.add_argument("-v", "--verbose", action="store_true", help="list the differences")
     args = parser.parse_args(argv)
@@ -174,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     checks = []
     for video in videos:
-        got, pipe = watch(video, args.reader)
+        got, pipe = watch(video, args.reader, model=args.model)
         c = check(video, got, pipe.flags())
         checks.append(c)
         if args.json:

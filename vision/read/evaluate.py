@@ -148,6 +148,7 @@ class Scores:
     layout_exact: int = 0
     confusion: np.ndarray = field(default_factory=lambda: np.zeros((7, 8), int))  # col 7: unread
     by_size: dict = field(default_factory=dict)  # bucket -> [halves, right]
+    recall_by_size: dict = field(default_factory=dict)  # bucket -> [counted tiles, detected]
     calib: list = field(default_factory=list)  # (confidence, right) per read half
     errors: list = field(default_factory=list)
     detect_ms: list = field(default_factory=list)  # detector time per image, when a detector ran
@@ -164,6 +165,11 @@ class Scores:
             "max_false_tiles_per_image": self.max_false_per_image,
             "false_tiles_off_grid": self.false_off_grid,
             "face_accuracy": _pct(self.face_right, self.detected),
+            # the smallest tile is 25 px long (a 4K frame); renders go smaller
+            "recall_by_tile_length_px": {
+                name: _pct(self.recall_by_size[name][1], self.recall_by_size[name][0])
+                for _, _, name in SIZE_BUCKETS if name in self.recall_by_size
+            },
             "median_detect_ms": round(float(np.median(self.detect_ms)), 1) if self.detect_ms else None,
         }
 
@@ -264,6 +270,9 @@ def score_boxes(scores: Scores, ti: TruthImage, quads: np.ndarray, faces: Sequen
             scores.face_right += int(faces[i] == ti.tiles[j].face)
     matched = set(m.values())
     for j in counted:
+        bucket = scores.recall_by_size.setdefault(_bucket(2 * ti.tiles[j].width), [0, 0])
+        bucket[0] += 1
+        bucket[1] += int(j in matched)
         if j not in matched:
             scores.errors.append((ti.name, "missed", list(ti.tiles[j].values or []), round(2 * ti.tiles[j].width)))
     return m
