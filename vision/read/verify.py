@@ -96,11 +96,28 @@ def _label_at(labels: np.ndarray, rows: slice, cols: slice) -> int:
     return int(counts.argmax())
 
 
+def _body_colour(half: np.ndarray, threshold: float) -> np.ndarray:
+    """A half's body colour: the middle's median, or the median of a band just inside the outline
+    when the middle is mostly pips (a 5 or 6 with big pips); the one whose region round the middle
+    is largest (the body is one region, pips are small ones)."""
+    n = half.shape[0]
+    c, r = n // 6, max(n // 8, 2)
+    inner = channel_median(half[c : n - c, c : n - c : 2].reshape(-1, 3))
+    ring = np.concatenate([half[:r, c:-c].reshape(-1, 3), half[-r:, c:-c].reshape(-1, 3),
+                           half[c:-c, :r].reshape(-1, 3), half[c:-c, -r:].reshape(-1, 3)])
+    edge = channel_median(ring)
+
+    def largest(colour: np.ndarray) -> int:
+        near = (colour_distance(half, colour) < threshold).astype(np.uint8)
+        _, _, stats, _ = cv2.connectedComponentsWithStats(near, connectivity=4)
+        return int(stats[1:, cv2.CC_STAT_AREA].max()) if len(stats) > 1 else 0
+
+    return edge if largest(edge) > largest(inner) else inner
+
+
 def body(lab: np.ndarray, threshold: float = BODY_THRESHOLD) -> Body:
     """Where the body of the box's two halves is, in a crop from `canonical`."""
-    inner = lab[P + H // 5 : P + H - H // 5]
-    colours = [channel_median(inner[:, P + k * H + H // 5 : P + (k + 1) * H - H // 5 : 2].reshape(-1, 3))
-               for k in (0, 1)]
+    colours = [_body_colour(lab[P + 1 : P + H - 1, P + k * H + 1 : P + (k + 1) * H - 1], threshold) for k in (0, 1)]
     # each half against its own body colour (shading changes along a tile), the nearer one wins
     near = cv2.min(colour_distance(lab, colours[0]), colour_distance(lab, colours[1])) < threshold
     # 4-connectivity: a seam between two tiles is often one pixel wide after the warp
@@ -108,8 +125,12 @@ def body(lab: np.ndarray, threshold: float = BODY_THRESHOLD) -> Body:
     rows, q = slice(P + H // 4, P + H - H // 4), H // 4
     a = _label_at(labels, rows, slice(P + q, P + H - q))
     b = _label_at(labels, rows, slice(P + H + q, P + 2 * H - q))
-    top = _label_at(labels, slice(P + 2, P + H // 2), slice(P + q, P + 2 * H - q))
-    bottom = _label_at(labels, slice(P + H // 2, P + H - 2), slice(P + q, P + 2 * H - q))
+    # a gap along the box must part the long sides in both halves: a divider that reaches the
+    # outline (box slightly off) parts the halves, and then one window over both halves would see
+    # half a on one side and half b on the other
+    halves = [slice(P + k * H + q, P + (k + 1) * H - q) for k in (0, 1)]
+    tops = [_label_at(labels, slice(P + 2, P + H // 2), c) for c in halves]
+    bottoms = [_label_at(labels, slice(P + H // 2, P + H - 2), c) for c in halves]
     mine = ((labels == a) | (labels == b)) & (labels > 0)
     mine = mine.astype(np.uint8)
     filled = np.zeros_like(mine)
@@ -125,7 +146,7 @@ def body(lab: np.ndarray, threshold: float = BODY_THRESHOLD) -> Body:
         fill=float(filled[P : P + H, P : P + 2 * H].mean()),
         split=bool(split),
         gap=gap,
-        split_along=bool(top > 0 and bottom > 0 and top != bottom),
+        split_along=all(t > 0 and u > 0 and t != u for t, u in zip(tops, bottoms, strict=True)),
         ends=(float(mine[mid, : P - 2].mean()), float(mine[mid, P + 2 * H + 2 :].mean())),
         sides=(float(mine[: P - 2, inside].mean()), float(mine[P + H + 2 :, inside].mean())),
     )
@@ -140,8 +161,8 @@ def judge(b: Body) -> str:
     """Why a body is not a tile's ("" when nothing speaks against it)."""
     if b.split and abs(b.gap - 0.5) > OFF_MIDDLE:
         return f"a gap runs across the box at {b.gap:.0%} of its length, off the middle: parts of two tiles"
-    if b.split and max(b.ends) >= END_RUNS_ON:
-        return "a gap runs across the middle and the body goes on past an end: halves of two tiles"
+    if b.split and min(b.ends) >= END_RUNS_ON:
+        return "a gap runs across the middle and the body goes on past both ends: halves of two tiles"
     if b.split_along:
         return "a gap runs along the box: two tiles side by side"
     if b.fill < MIN_FILL:
