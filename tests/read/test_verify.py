@@ -187,3 +187,60 @@ def test_box_across_two_tightly_pressed_tiles_goes_when_both_are_boxed() -> None
     verdicts = verify.verify_frame(img, [*quads, straddle], [0.8, 0.7, 0.8, 0.5])
     assert [v.physical for v in verdicts] == [True, True, True, False]
     assert "two better tiles" in verdicts[3].reason
+
+
+@pytest.fixture(scope="module")
+def gingham(tmp_path_factory):
+    """The rendered scene s5_000000 (as in tests/read/conftest.py's `rendered` set): white tiles on
+    a green and white gingham table whose white squares touch them, a 5-5 spinner with big pips
+    crossed by its neighbours, a 3-5 with a tile at one end and a white square at the other."""
+    import json
+
+    import cv2
+
+    from vision.synth.dataset import write_images
+
+    out = tmp_path_factory.mktemp("gingham")
+    write_images(out, 1, 5, (1280, 960), n_val=0, progress=False)
+    img = cv2.imread(str(out / "images" / "train" / "s5_000000.jpg"))
+    truth = json.loads((out / "truth" / "s5_000000.json").read_text())
+    return img, [np.array(t["corners"], float) for t in truth["tiles"] if t.get("labelled", True)]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_true_tiles_on_a_busy_table_stay_with_detector_like_boxes(gingham, seed: int) -> None:
+    # regression: the 5-5's body colour came out as its pips' (fill 5 %, "a gap runs along the
+    # box"), and the 3-5's divider reaching the outline plus a white square past one end read as
+    # "halves of two tiles"
+    from vision.read.geometry import box_from_corners
+    from vision.read.truthdet import BoxNoise, perturb
+
+    img, corners = gingham
+    rng = np.random.default_rng(seed)
+    quads = [perturb(box_from_corners(c), BoxNoise(), rng).corners() for c in corners]
+    verdicts = verify.verify_frame(img, quads, [0.9] * len(quads))
+    dropped = [(np.round(q.mean(axis=0)), v.reason) for q, v in zip(quads, verdicts, strict=True) if not v.physical]
+    assert not dropped
+    for centre in ((671, 450), (569, 287)):
+        k = int(np.argmin([np.hypot(*(c.mean(axis=0) - centre)) for c in corners]))
+        _, b = verify.verify_tile(img, quads[k], 0.9)
+        assert b is not None and not b.split_along and b.fill > verify.CLEAN_FILL
+
+
+def test_a_box_half_on_two_tiles_on_the_busy_table_still_goes(gingham) -> None:
+    # a box from the middle of the 3-5 to the middle of the tile at its end (the 5-4 set across
+    # it, both boxed) is no tile
+    from vision.read.geometry import box_from_corners
+
+    img, corners = gingham
+    centres = [c.mean(axis=0) for c in corners]
+    k = int(np.argmin([np.hypot(*(c - (569, 287))) for c in centres]))
+    box = box_from_corners(corners[k])
+    end = np.array([box.cx - box.ux * box.length, box.cy - box.uy * box.length])
+    j = int(np.argmin([np.hypot(*(c - end)) if i != k else np.inf for i, c in enumerate(centres)]))
+    assert np.hypot(*(centres[j] - end)) < box.width  # the neighbour lies at that end
+    mid = (centres[k] + centres[j]) / 2
+    straddle = _quad(mid[0], mid[1], box.length, box.width, math.atan2(box.uy, box.ux))
+    verdicts = verify.verify_frame(img, [*corners, straddle], [0.9] * len(corners) + [0.8])
+    assert all(v.physical for v in verdicts[:-1]), [v.reason for v in verdicts]
+    assert not verdicts[-1].physical

@@ -8,7 +8,10 @@ colour that fills its box, and tiles do not overlap, so the checks are:
 
 - the body: the two halves lie on one body-coloured region that fills the box. A gap that runs
   right across the box (splitting it into two bodies) is a gap between two tiles, not a divider,
-  which stops short of the outline; a gap along the box is two tiles side by side.
+  which stops short of the outline; a gap along the box (in both halves) is two tiles side by
+  side. A divider can reach the outline when the box is a little off, so a gap across the middle
+  only counts when the body also goes on past both ends (each half is the end of a longer tile);
+  a table square of the tile's colour past one end does not make a straddle.
 - the size: every tile of a set has the same size, so a box far shorter than the frame's typical
   tile is a part of something.
 - the overlap: two boxes sharing much of their area cannot both be tiles; the one with the
@@ -139,8 +142,12 @@ def body(lab: np.ndarray, threshold: float = BODY_THRESHOLD) -> Body:
     split = a > 0 and b > 0 and a != b
     gap = 0.5
     if split:
-        cols = (labels[rows, P : P + 2 * H] == a).any(axis=0)
-        gap = float(np.nonzero(cols)[0].max() + 1) / (2 * H) if cols.any() else 0.0
+        # the gap lies between the last column of half a's body and the first of half b's; where
+        # the two bodies interleave (one leaks round the other into a busy table) no gap is seen
+        ca = np.nonzero((labels[rows, P : P + 2 * H] == a).any(axis=0))[0]
+        cb = np.nonzero((labels[rows, P : P + 2 * H] == b).any(axis=0))[0]
+        if ca.max() < cb.min():
+            gap = float(ca.max() + 1 + cb.min()) / (4 * H)
     mid, inside = slice(P + H // 5, P + H - H // 5), slice(P + H // 6, P + 2 * H - H // 6)
     return Body(
         fill=float(filled[P : P + H, P : P + 2 * H].mean()),
