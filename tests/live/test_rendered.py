@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from engine.replay import replay_events
-from vision.live.demo import demo_pipeline, find_video
+from vision.live.demo import demo_pipeline, find_video, truth_reader
 from vision.live.pipeline import LiveConfig
-from vision.live.readers import BoxesReader
+from vision.live.readers import BoxesReader, ModelReader
 
 ROOT = Path(__file__).resolve().parents[2]
 CACHE = ROOT / "datasets" / "cache" / "live-tests"
@@ -38,12 +38,16 @@ def rendered(seed: int, index: int, size: tuple[int, int], variant: str | None =
     return root
 
 
-def watch(root: Path, pixels: bool = False):
+def watch(root: Path, pixels: bool = False, reader: str = "truth"):
     video = find_video(root)
     assert video is not None
     pipe = demo_pipeline(LiveConfig(realtime=False, annotate=False), cache=root, render=False)
     if pixels:
         pipe.reader = BoxesReader.from_folder(video.truth, video.fps)
+    elif reader == "model":
+        pipe.reader = ModelReader()
+    else:
+        pipe.reader = truth_reader(video)
     got: list[dict] = []
     pipe.on_events(got.append)
     pipe.resume([video.record[0], {"event": "deal"}])
@@ -80,6 +84,15 @@ def test_a_rendered_deal_is_inferred_move_for_move(seed, index, size, variant):
 def test_read_from_the_pixels_a_rendered_deal_is_inferred_move_for_move():
     seed, index, size, _ = VIDEOS[0]
     video, got, pipe = watch(rendered(seed, index, size), pixels=True)
+    check_record(video, got, pipe)
+
+
+@pytest.mark.slow
+def test_the_demo_deal_read_by_the_detector_is_inferred_move_for_move():
+    """`make demo`'s own deal (seed 7, 960x720, as vision.live.demo renders it) through the real
+    reading path: detector, pip reader and layout on the pixels, no truth at all."""
+    video, got, pipe = watch(rendered(7, 0, (960, 720)), reader="model")
+    assert video.record[0]["variant"] == "bykovo"
     check_record(video, got, pipe)
 
 

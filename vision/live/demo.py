@@ -1,8 +1,9 @@
 """The embedded demo: a whole deal played in a loop as if a camera watched the table.
 
 First choice: a rendered whole-deal video from the synthetic renderer (vision/synth), rendered once
-into `datasets/cache/demo/` and reused. It is read by the renderer's per-frame truth unless
-DOMINOCAM_DEMO_READER says `boxes` (the real pip reader on the pixels) or `model` (the detector). Where neither a cached video nor the renderer's video
+into `datasets/cache/demo/` and reused. It is read like a camera, by the detector and the pip reader
+(models/tiles-obb.onnx), unless DOMINOCAM_DEMO_READER says `truth` (the renderer's per-frame truth)
+or `boxes` (the pip reader on the renderer's boxes). Where neither a cached video nor the renderer's video
 writer is available, a schematic deal (vision/live/schematic.py) is drawn instead, so `make demo`
 always shows the whole assistant working.
 """
@@ -147,11 +148,14 @@ def schematic_truths(sc: Scenario, scale: float = 0.5) -> list[dict]:
 
 
 def demo_reader(video: DemoVideo, model: str | None = None):
-    """The demo's reader, chosen by DOMINOCAM_DEMO_READER: `truth` (default: the renderer's
-    per-frame truth, so the demo shows the whole assistant whatever the detector's state),
-    `boxes` (the pip reader on the pixels, fed the renderer's boxes) or `model` (the detector and
-    the pip reader: the real thing, as good as the trained model)."""
-    kind = os.environ.get("DOMINOCAM_DEMO_READER", "model" if model else "truth")
+    """The demo's reader, chosen by DOMINOCAM_DEMO_READER: `model` (default where the model file
+    is there: the detector and the pip reader, the real thing; it reads the demo deal exactly),
+    `truth` (the renderer's per-frame truth) or `boxes` (the pip reader on the pixels, fed the
+    renderer's boxes)."""
+    from vision.detect.detector import DEFAULT_MODEL
+
+    have_model = Path(model).is_file() if model else DEFAULT_MODEL.is_file()
+    kind = os.environ.get("DOMINOCAM_DEMO_READER", "model" if have_model else "truth")
     if kind == "model":
         log.info("demo: reading %s with the detector", video.folder.name)
         return ModelReader(model)
