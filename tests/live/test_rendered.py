@@ -16,9 +16,8 @@ from pathlib import Path
 import pytest
 
 from engine.replay import replay_events
-from vision.live.demo import demo_pipeline, find_video, truth_reader
+from vision.live.demo import demo_pipeline, find_video, reader_for
 from vision.live.pipeline import LiveConfig
-from vision.live.readers import BoxesReader, ModelReader
 
 ROOT = Path(__file__).resolve().parents[2]
 CACHE = ROOT / "datasets" / "cache" / "live-tests"
@@ -42,12 +41,7 @@ def watch(root: Path, pixels: bool = False, reader: str = "truth"):
     video = find_video(root)
     assert video is not None
     pipe = demo_pipeline(LiveConfig(realtime=False, annotate=False), cache=root, render=False)
-    if pixels:
-        pipe.reader = BoxesReader.from_folder(video.truth, video.fps)
-    elif reader == "model":
-        pipe.reader = ModelReader()
-    else:
-        pipe.reader = truth_reader(video)
+    pipe.reader = reader_for(video, "boxes" if pixels else reader)
     got: list[dict] = []
     pipe.on_events(got.append)
     pipe.resume([video.record[0], {"event": "deal"}])

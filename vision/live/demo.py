@@ -147,25 +147,32 @@ def schematic_truths(sc: Scenario, scale: float = 0.5) -> list[dict]:
     return out
 
 
-def demo_reader(video: DemoVideo, model: str | None = None):
-    """The demo's reader, chosen by DOMINOCAM_DEMO_READER: `model` (default where the model file
-    is there: the detector and the pip reader, the real thing; it reads the demo deal exactly),
-    `truth` (the renderer's per-frame truth) or `boxes` (the pip reader on the pixels, fed the
-    renderer's boxes)."""
-    from vision.detect.detector import DEFAULT_MODEL
-
-    have_model = Path(model).is_file() if model else DEFAULT_MODEL.is_file()
-    kind = os.environ.get("DOMINOCAM_DEMO_READER", "model" if have_model else "truth")
+def reader_for(video: DemoVideo, kind: str, model: str | Path | None = None):
+    """A reader for a rendered video by name: `model` (the detector and the pip reader, the real
+    thing), `truth` (the renderer's per-frame truth) or `boxes` (the pip reader on the pixels, fed
+    the renderer's boxes)."""
     if kind == "model":
-        log.info("demo: reading %s with the detector", video.folder.name)
+        log.info("reading %s with the detector", video.folder.name)
         return ModelReader(model)
     if kind == "boxes":
         if video.truth is None or not video.truth.is_dir():
             raise ReaderUnavailable(f"{video.folder} has no per-frame truth folder")
         return BoxesReader.from_folder(video.truth, video.fps)
     if kind != "truth":
-        raise ReaderUnavailable(f"DOMINOCAM_DEMO_READER={kind!r}: use truth, boxes or model")
+        raise ReaderUnavailable(f"no reader called {kind!r}: use truth, boxes or model")
     return truth_reader(video)
+
+
+def demo_reader(video: DemoVideo, model: str | None = None):
+    """The demo's reader, chosen by DOMINOCAM_DEMO_READER; by default the model where its file is
+    there (it reads the demo deal exactly), else the renderer's truth."""
+    from vision.detect.detector import DEFAULT_MODEL
+
+    have_model = Path(model).is_file() if model else DEFAULT_MODEL.is_file()
+    kind = os.environ.get("DOMINOCAM_DEMO_READER", "model" if have_model else "truth")
+    if kind not in ("model", "truth", "boxes"):
+        raise ReaderUnavailable(f"DOMINOCAM_DEMO_READER={kind!r}: use truth, boxes or model")
+    return reader_for(video, kind, model)
 
 
 def demo_pipeline(

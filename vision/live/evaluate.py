@@ -27,9 +27,9 @@ import sys
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from vision.live.demo import DemoVideo, load_video, truth_reader, video_pipeline
+from vision.live.demo import DemoVideo, load_video, reader_for, video_pipeline
 from vision.live.pipeline import LiveConfig, LivePipeline
-from vision.live.readers import BoxesReader, ModelReader
+from vision.live.readers import ReaderUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -131,14 +131,7 @@ def watch(video: DemoVideo, reader: str = "truth", config: LiveConfig | None = N
           hold_s: float = 3.0, model: Path | None = None) -> tuple[list[dict], LivePipeline]:
     """Play a video once through the pipeline (no pacing), then its last picture for `hold_s`;
     the events it wrote and the pipeline."""
-    if reader == "boxes":
-        if video.truth is None or not video.truth.is_dir():
-            raise FileNotFoundError(f"{video.folder} has no per-frame truth folder for the boxes reader")
-        read = BoxesReader.from_folder(video.truth, video.fps)
-    elif reader == "model":  # the real reading path: detector + pip reader + layout
-        read = ModelReader(model)
-    else:
-        read = truth_reader(video)
+    read = reader_for(video, reader, model)
     pipe = video_pipeline(video, read, config or LiveConfig(realtime=False, annotate=False), loop=False)
     got: list[dict] = []
     pipe.on_events(got.append)
@@ -178,7 +171,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     checks = []
     for video in videos:
-        got, pipe = watch(video, args.reader, model=args.model)
+        try:
+            got, pipe = watch(video, args.reader, model=args.model)
+        except ReaderUnavailable as exc:  # no model file, or no per-frame truth for --reader boxes
+            log.error("%s", exc)
+            return 2
         c = check(video, got, pipe.flags())
         checks.append(c)
         if args.json:
