@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import shutil
 import subprocess
 import sys
@@ -41,6 +42,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="start from weights of an earlier run of ours (e.g. runs/tiles-obb/weights/last.pt)")
     parser.add_argument("--hard-time-h", type=float, default=None,
                         help="Ultralytics' time=: stop at H hours even inside an epoch (short continuations)")
+    parser.add_argument("--threads", type=int, default=os.cpu_count() or 1,
+                        help="torch threads for training (Ultralytics alone would use cpus - 1)")
     parser.add_argument("--val-final-only", action="store_true",
                         help="validate only after the last epoch (saves minutes per epoch on the CPU)")
     parser.add_argument("--out", type=Path, default=ROOT / "models", help="where tiles-obb.{pt,onnx} go")
@@ -77,6 +80,7 @@ def run(args: argparse.Namespace) -> int:
             warmup_epochs=args.warmup_epochs, close_mosaic=args.close_mosaic,
             nbs=args.nbs or args.batch, max_epochs=args.max_epochs, init_weights=args.init,
             val_each_epoch=not args.val_final_only, hard_time_h=args.hard_time_h,
+            threads=args.threads,
         )
         log.info("training %s on %s: %d epochs max, imgsz %d, batch %d",
                  args.init or f"{training.MODEL_YAML} (from scratch)", settings.data_yaml, args.epochs, args.imgsz, args.batch)

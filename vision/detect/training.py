@@ -58,6 +58,7 @@ class TrainSettings:
     init_weights: Path | None = None  # continue from our own earlier run's weights (never downloaded)
     hard_time_h: float | None = None  # Ultralytics' time=: stops mid-epoch at this many hours
     val_each_epoch: bool = True  # validation is slow on the CPU (rotated NMS at conf 0.001)
+    threads: int | None = None  # torch threads; Ultralytics leaves one core idle (cpus - 1)
 
 
 def _deadline_callback(deadline: float, max_epochs: int):
@@ -85,6 +86,18 @@ def _deadline_callback(deadline: float, max_epochs: int):
     return on_fit_epoch_end
 
 
+def _threads_callback(threads: int):
+    # Ultralytics sets torch's threads to cpus - 1 while choosing the device: on 2 cores that
+    # trains on one. Set ours after it has.
+    def on_train_start(trainer) -> None:
+        import torch
+
+        torch.set_num_threads(threads)
+        log.info("training with %d torch threads", threads)
+
+    return on_train_start
+
+
 def _progress_callback():
     def on_fit_epoch_end(trainer) -> None:
         m = trainer.metrics or {}
@@ -110,6 +123,8 @@ def train(settings: TrainSettings) -> Path:
     source = str(settings.init_weights) if settings.init_weights else MODEL_YAML
     model = YOLO(source, task="obb")
     model.add_callback("on_fit_epoch_end", _progress_callback())
+    if settings.threads:
+        model.add_callback("on_train_start", _threads_callback(settings.threads))
     if settings.deadline is not None:
         model.add_callback(
             "on_fit_epoch_end",
