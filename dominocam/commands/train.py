@@ -51,6 +51,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--name", default="tiles-obb", help="run name under --runs")
     parser.add_argument("--weights", type=Path, default=None,
                         help="skip training: export these weights (e.g. runs/tiles-obb/weights/last.pt)")
+    parser.add_argument("--calib-images", type=int, default=64,
+                        help="rendered training images that calibrate the int8 copy (0: no int8 copy)")
     parser.add_argument("--config-dir", type=Path, default=ROOT / ".ultralytics",
                         help="YOLO_CONFIG_DIR (settings and the stand-in font)")
 
@@ -97,6 +99,17 @@ def run(args: argparse.Namespace) -> int:
     training.strip_weights(weights, args.out / "tiles-obb.pt")
     shutil.copyfile(onnx, args.out / "tiles-obb.onnx")
     summary.update(weights=str(weights), onnx_bytes=(args.out / "tiles-obb.onnx").stat().st_size)
+    if args.calib_images > 0:
+        from vision.detect.quantize import quantize
+
+        calib = sorted((args.data / "images" / "train").glob("*.jpg"))[: args.calib_images]
+        if not calib:
+            log.error("no rendered images under %s/images/train to calibrate the int8 model: "
+                      "pass --data with a rendered set, or --calib-images 0 to skip it", args.data)
+            return 1
+        quantize(args.out / "tiles-obb.onnx", args.out / "tiles-obb.int8.onnx", calib, args.imgsz)
+        summary.update(int8_onnx_bytes=(args.out / "tiles-obb.int8.onnx").stat().st_size,
+                       int8_calibration_images=len(calib))
     results = weights.parent.parent / "results.csv"
     if results.is_file():
         lines = results.read_text().strip().splitlines()
@@ -104,5 +117,5 @@ def run(args: argparse.Namespace) -> int:
         summary["last_epoch_metrics"] = dict(zip(
             [h.strip() for h in lines[0].split(",")], [v.strip() for v in lines[-1].split(",")], strict=False))
     (args.out / "tiles-obb.train.json").write_text(json.dumps(summary, indent=1) + "\n")
-    log.info("wrote %s and %s", args.out / "tiles-obb.pt", args.out / "tiles-obb.onnx")
+    log.info("wrote %s", ", ".join(str(p) for p in sorted(args.out.glob("tiles-obb.*"))))
     return 0

@@ -82,6 +82,15 @@ def test_letterbox_without_scaleup_pads_a_small_crop():
     assert (net[220:420] == 7).all()
 
 
+def test_letterbox_with_a_stride_pads_only_to_the_next_multiple():
+    frame = np.full((1080, 1920, 3), 9, np.uint8)
+    net, box = letterbox(frame, 640, stride=32)
+    assert net.shape == (384, 640, 3)  # 1080 * 640 / 1920 = 360 rows, padded to 384
+    assert box.pad_x == 0 and box.pad_y == 12
+    assert np.allclose(box.to_frame(np.float32([[320, 12 + 180]])), [[960, 540]], atol=1.5)
+    assert (net[:12] == 114).all() and (net[12:372] == 9).all()
+
+
 def test_detections_columns_must_agree():
     with pytest.raises(ValueError, match="disagree"):
         Detections(np.zeros((2, 4, 2)), np.zeros(3), np.zeros(2, np.int64))

@@ -73,6 +73,38 @@ def test_mid_size_tiles_are_sliced_at_the_target_scale_in_frame_pixels():
     assert np.allclose(found.long_side, 100.0, atol=4)
 
 
+def test_a_dynamic_model_sees_the_rescaled_frame_in_one_pass():
+    rng = np.random.default_rng(5)
+    size = (1536, 2040)
+    truth = scatter_tiles(rng, size, 25, 100.0)
+    frame = draw_tiles(size, truth)
+    shapes = []
+    runner = fake_runner(min_long_px=20)
+
+    def spy(blob):
+        shapes.append(blob.shape[2:])
+        return runner(blob)
+
+    det = TileDetector(runner=spy, settings=DetectorSettings(min_tile_px=40, target_tile_px=64), dynamic=True)
+    found = det.detect(frame)
+    assert det.last.sliced and det.last.passes == 2 and len(det.last.windows) == 1
+    # the look at the whole frame (long side 640) and one pass at the slice scale, each padded
+    # only to a multiple of 32
+    assert shapes[0] == (640, 512)
+    assert all(s % 32 == 0 for shape in shapes for s in shape) and shapes[1][0] > 640
+    assert _matched(truth, found.xywhr).tolist() == [1] * len(truth)
+    assert np.allclose(found.long_side, 100.0, atol=4)
+
+
+def test_a_dynamic_model_falls_back_to_windows_on_huge_frames():
+    size = (3000, 1800)
+    frame = draw_tiles(size, scatter_tiles(np.random.default_rng(11), size, 40, 30.0))
+    det = TileDetector(runner=fake_runner(min_long_px=20), dynamic=True,
+                       settings=DetectorSettings(max_pass_pixels=1_000_000))
+    det.detect(frame)
+    assert det.last.sliced and len(det.last.windows) > 1
+
+
 def test_big_tiles_need_one_pass_only():
     rng = np.random.default_rng(8)
     size = (1280, 720)

@@ -48,6 +48,10 @@ class DetectorSettings:
     overlap_px: int = 160
     edge_margin_px: float = 3.0
     max_windows: int = 32  # bounds the cost of a sliced frame (4K at native scale fits)
+    # A model exported with dynamic input sizes sees the rescaled frame in one pass up to this many
+    # pixels (2048 x 1152): about half the network work of overlapping 640 px windows, no seams.
+    max_pass_pixels: int = 2048 * 1152
+    stride: int = 32  # the network's largest stride: dynamic inputs are padded to a multiple of it
     size_conf: float = 0.5  # detections trusted for the tile-size estimate, when there are any
 
 
@@ -71,9 +75,12 @@ class TileDetector:
         *,
         runner: Callable[[np.ndarray], np.ndarray] | None = None,
         imgsz: int = 640,
+        dynamic: bool = False,
     ):
-        """Load the ONNX model; `runner` (blob -> raw output) replaces the session in tests."""
+        """Load the ONNX model; `runner` (blob -> raw output, of any input size when `dynamic`)
+        replaces the session in tests."""
         self.settings = settings or DetectorSettings()
+        self.dynamic = dynamic
         self.model_path = Path(model_path)
         self.num_classes = len(CLASS_NAMES)
         self.imgsz = imgsz
@@ -97,7 +104,8 @@ class TileDetector:
             str(self.model_path), sess_options=options, providers=["CPUExecutionProvider"]
         )
         inp = session.get_inputs()[0]
-        if isinstance(inp.shape[2], int):
+        self.dynamic = not isinstance(inp.shape[2], int)
+        if not self.dynamic:
             self.imgsz = int(inp.shape[2])
         out_rows = session.get_outputs()[0].shape[1]
         if isinstance(out_rows, int):
@@ -113,7 +121,9 @@ class TileDetector:
 
     def _pass(self, image: np.ndarray, *, scaleup: bool = True) -> tuple[RawBoxes, Letterbox]:
         """Letterbox, run, decode, NMS: boxes in network-input pixels and the mapping back."""
-        net_input, box = letterbox(image, self.imgsz, scaleup=scaleup)
+        size = self.imgsz if scaleup else max(self.imgsz, *image.shape[:2])
+        net_input, box = letterbox(image, size, scaleup=scaleup,
+                                   stride=self.settings.stride if self.dynamic else None)
         raw = decode_obb(self._run(net_input), self.num_classes, self.settings.conf)
         self.last.passes += 1
         return suppress(raw, self.settings.iou), box
@@ -139,7 +149,7 @@ class TileDetector:
         scaled = frame if (sw, sh) == (w, h) else cv2.resize(frame, (sw, sh), interpolation=interp)
         overlap = self._overlap(scale, largest_tile_px)
         parts = []
-        self.last.windows = windows(sw, sh, self.imgsz, overlap)
+        self.last.windows = self._windows(sw, sh, overlap)
         for win in self.last.windows:
             crop = scaled[win.y0 : win.y0 + win.height, win.x0 : win.x0 + win.width]
             raw, box = self._pass(crop, scaleup=False)
@@ -156,6 +166,13 @@ class TileDetector:
         keep = rotated_nms(merged.xywhr, merged.confidence, s.merge_iou)
         return merged[keep]
 
+    def _windows(self, width: int, height: int, overlap: int) -> list[Window]:
+        """The passes over a rescaled frame: one, when the model takes any input size and the
+        frame is not too large, else overlapping network-sized windows."""
+        if self.dynamic and width * height <= self.settings.max_pass_pixels:
+            return [Window(0, 0, width, height, width, height)]
+        return windows(width, height, self.imgsz, overlap)
+
     def _overlap(self, scale: float, largest_tile_px: float) -> int:
         return int(min(max(self.settings.overlap_px, 1.5 * largest_tile_px * scale), self.imgsz // 2))
 
@@ -163,8 +180,8 @@ class TileDetector:
         """Lower the slice scale until the frame needs at most max_windows windows."""
         h, w = frame_shape[:2]
         while True:
-            n = len(windows(max(round(w * scale), 1), max(round(h * scale), 1), self.imgsz,
-                            self._overlap(scale, largest_tile_px)))
+            n = len(self._windows(max(round(w * scale), 1), max(round(h * scale), 1),
+                                  self._overlap(scale, largest_tile_px)))
             if n <= self.settings.max_windows:
                 return scale
             scale *= 0.9

@@ -32,8 +32,11 @@ class Letterbox:
         return out
 
 
-def letterbox(image: np.ndarray, size: int, *, scaleup: bool = True) -> tuple[np.ndarray, Letterbox]:
-    """Resize keeping aspect ratio and pad to size x size, centred, as Ultralytics' LetterBox does."""
+def letterbox(image: np.ndarray, size: int, *, scaleup: bool = True,
+              stride: int | None = None) -> tuple[np.ndarray, Letterbox]:
+    """Resize keeping aspect ratio so the long side is `size` and pad, centred, as Ultralytics'
+    LetterBox does: to size x size, or with `stride` (a model with dynamic input) only up to the
+    next multiple of the stride on each side, which spends no network time on padding."""
     h, w = image.shape[:2]
     r = min(size / h, size / w)
     if not scaleup:
@@ -41,7 +44,8 @@ def letterbox(image: np.ndarray, size: int, *, scaleup: bool = True) -> tuple[np
     new_w, new_h = max(round(w * r), 1), max(round(h * r), 1)
     if (new_w, new_h) != (w, h):
         image = cv2.resize(image, (new_w, new_h), interpolation=cv2.INTER_LINEAR)
-    dw, dh = (size - new_w) / 2, (size - new_h) / 2
+    out_w, out_h = (size, size) if stride is None else (-(-new_w // stride) * stride, -(-new_h // stride) * stride)
+    dw, dh = (out_w - new_w) / 2, (out_h - new_h) / 2
     top, bottom = round(dh - 0.1), round(dh + 0.1)
     left, right = round(dw - 0.1), round(dw + 0.1)
     image = cv2.copyMakeBorder(

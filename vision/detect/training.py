@@ -164,11 +164,13 @@ def train(settings: TrainSettings) -> Path:
 
 
 def export_onnx(weights: Path, imgsz: int, opset: int = 17) -> Path:
-    """Export to ONNX with the NMS left out (vision.detect decodes and suppresses in numpy)."""
+    """Export to ONNX with the NMS left out (vision.detect decodes and suppresses in numpy) and
+    dynamic input sizes: the detector then runs a wide frame without square padding, and a
+    rescaled frame in one pass instead of overlapping windows."""
     from ultralytics import YOLO
 
     out = YOLO(str(weights), task="obb").export(
-        format="onnx", imgsz=imgsz, opset=opset, simplify=True, dynamic=False, nms=False, device="cpu"
+        format="onnx", imgsz=imgsz, opset=opset, simplify=True, dynamic=True, nms=False, device="cpu"
     )
     return Path(out)
 

@@ -140,6 +140,12 @@ class Scores:
     max_false_per_image: int = 0  # on the play grid
     up_tiles: int = 0
     exact_tiles: int = 0
+    # rendered sets: tiles partly under an arm (visible < 1) are scored with the rest and also apart,
+    # since a covered half can only be read by guessing (the reader should leave it unread)
+    up_visible: int = 0
+    exact_visible: int = 0
+    occluded_halves: int = 0  # halves of partly covered tiles
+    occluded_misread: int = 0  # of which read as a wrong value (not left unread)
     halves: int = 0
     halves_right: int = 0
     halves_unread: int = 0
@@ -182,6 +188,9 @@ class Scores:
             "per_half": _pct(self.halves_right, self.halves),
             "halves_unread": _pct(self.halves_unread, self.halves),
             "per_half_by_tile_length_px": {k: _pct(v[1], v[0]) for k, v in sorted(self.by_size.items())},
+            "exact_tiles_fully_visible": _pct(self.exact_visible, self.up_visible),
+            "exact_tiles_fully_visible_count": [self.exact_visible, self.up_visible],
+            "covered_halves_misread": _pct(self.occluded_misread, self.occluded_halves),
             "layout_exact": _pct(self.layout_exact, self.layout_images),
             "layout_images": self.layout_images,
             "calibration": self.calibration(),
@@ -204,6 +213,7 @@ def _pct(a: int, b: int) -> float | None:
     return round(100.0 * a / b, 2) if b else None
 
 
+FULLY_VISIBLE = 0.99  # truth "visible": the fraction of a rendered tile not covered by an arm
 SIZE_BUCKETS = ((0, 30, "<30"), (30, 45, "30-45"), (45, 70, "45-70"), (70, 1e9, ">=70"))
 
 
@@ -310,6 +320,12 @@ def score_image(scores: Scores, ti: TruthImage, reading) -> dict[int, int]:
                 scores.confusion[t.values[k], vals[k]] += 1
         scores.halves_right += right
         scores.exact_tiles += int(right == 2)
+        if t.visible >= FULLY_VISIBLE:
+            scores.up_visible += 1
+            scores.exact_visible += int(right == 2)
+        else:
+            scores.occluded_halves += 2
+            scores.occluded_misread += sum(vals[k] is not None and vals[k] != t.values[k] for k in (0, 1))
         if right < 2:
             scores.errors.append((ti.name, list(t.values), vals, round(length)))
     if ti.layout_known:
