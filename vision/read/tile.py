@@ -132,10 +132,11 @@ class _Cut:
     halves: np.ndarray
     cuts: tuple[HalfCut, HalfCut]
     detection_confidence: float
+    features: np.ndarray | None  # the classifier's input rows for both halves (None: no classifier)
 
 
 def _prepare(frame: np.ndarray, box: Box, face: str, detection_confidence: float,
-             refine: bool) -> TileRead | _Cut:
+             refine: bool, local: bool | None = None) -> TileRead | _Cut:
     """Everything but the classifier: a finished TileRead (too small, face down) or a _Cut."""
     if box.length < MIN_TILE_PX[0] or box.width < MIN_TILE_PX[1]:
         why = f"box of {box.length:.0f}x{box.width:.0f} px is too small to read"
@@ -150,7 +151,11 @@ def _prepare(frame: np.ndarray, box: Box, face: str, detection_confidence: float
     if face == "down":
         return TileRead(quad, halves, "down", (None, None), (1.0, 1.0), ("face down", "face down"),
                         detection_confidence)
-    return _Cut(quad, halves, cut_halves(lab, PAD, div), detection_confidence)
+    cuts = cut_halves(lab, PAD, div)
+    # the classifier's features are made here, in the caller's worker threads (a median filter
+    # per half: a fifth of the reading time when made one by one after the pool)
+    feats = None if local is None else np.stack([c.features(local) for c in cuts])
+    return _Cut(quad, halves, cuts, detection_confidence, feats)
 
 
 def read_tiles(frame: np.ndarray, jobs: list[tuple[Box, str, float]], refine: bool = True,
@@ -158,12 +163,12 @@ def read_tiles(frame: np.ndarray, jobs: list[tuple[Box, str, float]], refine: bo
     """Read the tiles `jobs` ((box, face, detection confidence) each) of the full-resolution
     `frame`. `map_fn` runs the per-tile part (e.g. a thread pool's map); the classifier then sees
     all halves of the frame in one batch (one matrix product instead of one per tile)."""
-    prepared = list(map_fn(lambda job: _prepare(frame, *job, refine=refine), jobs))
+    local = halfnet.uses_local() if halfnet.load() is not None else None
+    prepared = list(map_fn(lambda job: _prepare(frame, *job, refine=refine, local=local), jobs))
     cut = [p for p in prepared if isinstance(p, _Cut)]
     probs = None
-    if cut and halfnet.load() is not None:
-        local = halfnet.uses_local()
-        probs = halfnet.predict(np.stack([c.features(local) for p in cut for c in p.cuts]))
+    if cut and local is not None:
+        probs = halfnet.predict(np.concatenate([p.features for p in cut]))
     out, k = [], 0
     for p in prepared:
         if isinstance(p, TileRead):
