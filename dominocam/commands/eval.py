@@ -35,6 +35,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-slicing", action="store_true", help="detect on the whole frame only (no sliced pass)")
     parser.add_argument("--min-tile-px", type=float, default=DetectorSettings.min_tile_px,
                         help="slice when the median tile is shorter than this at the network input")
+    parser.add_argument("--target-tile-px", type=float, default=DetectorSettings.target_tile_px,
+                        help="tile long side the finer (sliced) pass brings the tiles to")
     parser.add_argument("--truth-boxes", action="store_true",
                         help="feed the reader the truth boxes moved by detector-like errors (4 px at a "
                              "54 px tile, 6 deg, 6 %%) instead of running the detector: measures reading alone")
@@ -58,7 +60,8 @@ def _check_sets(roots: list[Path]) -> str | None:
 def _detector(args):
     from vision.detect import DEFAULT_MODEL, DetectorSettings, TileDetector
 
-    settings = DetectorSettings(conf=args.conf, slicing=not args.no_slicing, min_tile_px=args.min_tile_px)
+    settings = DetectorSettings(conf=args.conf, slicing=not args.no_slicing, min_tile_px=args.min_tile_px,
+                                target_tile_px=args.target_tile_px)
     return TileDetector(Path(args.model) if args.model else DEFAULT_MODEL, settings)
 
 

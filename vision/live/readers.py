@@ -28,10 +28,20 @@ class ReaderUnavailable(ValueError):  # noqa: N818
     side reports those to the user)."""
 
 
+RELOOK_EVERY = 30  # frames read at a remembered detection scale between two whole-frame looks
+
+
 class ModelReader:
     """Detector + pip reader + layout on each frame (about 50-100 ms per 1080p frame here)."""
 
-    def __init__(self, model_path: str | Path | None = None) -> None:
+    def __init__(self, model_path: str | Path | None = None, detector=None) -> None:
+        """`detector`: a TileDetector-like object to use instead of loading `model_path`."""
+        self.last_ms = 0.0
+        self.scale: float | None = None  # the detection scale the last whole-frame look chose
+        self.reads_since_look = 0
+        if detector is not None:
+            self.detector = detector
+            return
         try:
             from vision.detect.detector import DEFAULT_MODEL, TileDetector
         except ImportError as exc:  # the detector package is not in this build
@@ -42,13 +52,19 @@ class ModelReader:
                 f"no detector model at {path}: train one with `dominocam train` (see models/README.md)"
             )
         self.detector = TileDetector(path)
-        self.last_ms = 0.0
 
     def __call__(self, frame: np.ndarray, t: float) -> Observation:
         from vision.read.reader import read_frame, reading_to_json
 
         t0 = time.perf_counter()
-        detections = self.detector.detect(frame)
+        # The camera is fixed: the tiles' size in the frame, and so the detection scale, stays.
+        # The whole-frame look that measures it runs on the first frame and then now and then.
+        if self.scale is None or self.reads_since_look >= RELOOK_EVERY:
+            detections = self.detector.detect(frame)
+            self.scale, self.reads_since_look = self.detector.last.scale, 0
+        else:
+            detections = self.detector.detect(frame, scale=self.scale)
+            self.reads_since_look += 1
         reading = read_frame(frame, detections)
         obs = from_read(reading_to_json(reading, "live"))
         self.last_ms = (time.perf_counter() - t0) * 1000
