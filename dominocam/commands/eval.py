@@ -83,7 +83,7 @@ def _annotate(folder: Path, ti, frame, dets, reading, matched: dict[int, int]) -
     cv2.imwrite(str(folder / f"{ti.name}-x{ti.scale:g}.jpg"), img)
 
 
-def evaluate_set(root: Path, scale: float, args, detector):
+def evaluate_set(root: Path, scale: float, args, detector, pool=None):
     """Scores of one set at one scale (`detector` None: truth boxes)."""
     from vision.read.evaluate import Scores, load_frame, load_truth, score_boxes, score_image
     from vision.read.truthdet import BoxNoise, detections_from_corners
@@ -111,7 +111,7 @@ def evaluate_set(root: Path, scale: float, args, detector):
         else:
             from vision.read.reader import read_frame
 
-            reading = read_frame(frame, dets)
+            reading = read_frame(frame, dets, pool=pool)
             matched = score_image(scores, ti, reading)
         if args.annotate:
             _annotate(Path(args.annotate), ti, frame, dets, reading, matched)
@@ -120,7 +120,7 @@ def evaluate_set(root: Path, scale: float, args, detector):
 
 
 def run(args) -> int:
-    from vision.read.evaluate import confusion_png
+    from vision.read.workers import reading_pool
 
     roots = [Path(d) for d in args.data]
     problem = _check_sets(roots)
@@ -136,32 +136,44 @@ def run(args) -> int:
             return 2
     boxes = "detector" if detector else ("truth exact" if args.exact_boxes else "truth + box errors")
     runs = [(root, scale) for root in roots for scale in args.scales]
-    for root, scale in runs:
-        scores = evaluate_set(root, scale, args, detector)
-        summary = scores.detection_summary() if args.detection_only else scores.summary()
-        summary.update({"data": str(root), "scale": scale, "boxes": boxes})
-        if detector is not None:
-            s = detector.settings
-            summary.update({"conf": s.conf, "slicing": s.slicing, "min_tile_px": s.min_tile_px})
-        name = f"{root.name}-{scale:g}" + ("-detect" if args.detection_only else "")
-        if args.out:
-            out = Path(args.out) if len(runs) == 1 else Path(args.out) / name
-        else:
-            out = Path("runs/eval") / name
-        out.mkdir(parents=True, exist_ok=True)
-        if not args.detection_only:
-            png = out / "confusion.png"
-            confusion_png(scores.confusion, png, f"{root.name} scale {scale:g}: per-half {summary['per_half']} %")
-            summary["confusion_png"] = str(png)
-            summary["confusion"] = scores.confusion.tolist()
-        (out / "errors.json").write_text(json.dumps(scores.errors, indent=0))
-        (out / "summary.json").write_text(json.dumps(summary, indent=1))
-        print(json.dumps(summary), flush=True)
-        log.info("%s at %g: recall %s %%, precision %s %%, false tiles on the grid %d (at most %d per image)",
-                 root.name, scale, summary["recall"], summary["precision"], summary["false_tiles"],
-                 summary["max_false_tiles_per_image"])
-        if not args.detection_only:
-            log.info("exact tiles %s %%, per half %s %%, layout exact %s %% (%d images); confusion matrix in %s",
-                     summary["exact_tiles"], summary["per_half"], summary["layout_exact"],
-                     summary["layout_images"], summary["confusion_png"])
+    pool = None if args.detection_only else reading_pool()
+    try:
+        for root, scale in runs:
+            _report(root, scale, args, detector, pool, boxes, len(runs))
+    finally:
+        if pool is not None:
+            pool.close()
     return 0
+
+
+def _report(root: Path, scale: float, args, detector, pool, boxes: str, n_runs: int) -> None:
+    from vision.read.evaluate import confusion_png
+
+    scores = evaluate_set(root, scale, args, detector, pool)
+    summary = scores.detection_summary() if args.detection_only else scores.summary()
+    summary.update({"data": str(root), "scale": scale, "boxes": boxes})
+    if detector is not None:
+        s = detector.settings
+        summary.update({"conf": s.conf, "slicing": s.slicing, "min_tile_px": s.min_tile_px,
+                        "target_tile_px": s.target_tile_px, "model": str(getattr(detector, "model_path", ""))})
+    name = f"{root.name}-{scale:g}" + ("-detect" if args.detection_only else "")
+    if args.out:
+        out = Path(args.out) if n_runs == 1 else Path(args.out) / name
+    else:
+        out = Path("runs/eval") / name
+    out.mkdir(parents=True, exist_ok=True)
+    if not args.detection_only:
+        png = out / "confusion.png"
+        confusion_png(scores.confusion, png, f"{root.name} scale {scale:g}: per-half {summary['per_half']} %")
+        summary["confusion_png"] = str(png)
+        summary["confusion"] = scores.confusion.tolist()
+    (out / "errors.json").write_text(json.dumps(scores.errors, indent=0))
+    (out / "summary.json").write_text(json.dumps(summary, indent=1))
+    print(json.dumps(summary), flush=True)
+    log.info("%s at %g: recall %s %%, precision %s %%, false tiles on the grid %d (at most %d per image)",
+             root.name, scale, summary["recall"], summary["precision"], summary["false_tiles"],
+             summary["max_false_tiles_per_image"])
+    if not args.detection_only:
+        log.info("exact tiles %s %%, per half %s %%, layout exact %s %% (%d images); confusion matrix in %s",
+                 summary["exact_tiles"], summary["per_half"], summary["layout_exact"],
+                 summary["layout_images"], summary["confusion_png"])

@@ -50,8 +50,7 @@ def make_detector(args):
 
 
 def run(args) -> int:
-    from vision.read.imageio import ImageError, expand, load_image
-    from vision.read.reader import read_frame, reading_to_json
+    from vision.read.imageio import expand
 
     images = expand(args.paths)
     if not images:
@@ -62,13 +61,31 @@ def run(args) -> int:
     except FileNotFoundError as exc:
         print(f"dominocam read: {exc}", file=sys.stderr)
         return 2
+    from vision.read.workers import reading_pool
+
+    # worker processes take a third of a second to start: worth it from a few images on
+    pool = reading_pool() if len(images) >= POOL_FROM_IMAGES else None
+    try:
+        return _read_all(args, images, detect, pool)
+    finally:
+        if pool is not None:
+            pool.close()
+
+
+POOL_FROM_IMAGES = 4
+
+
+def _read_all(args, images: list[str], detect, pool) -> int:
+    from vision.read.imageio import ImageError, load_image
+    from vision.read.reader import read_frame, reading_to_json
+
     failed = 0
     for image in images:
         try:
             frame = load_image(image)
             t0 = time.perf_counter()
             detections = detect(frame, image)
-            reading = read_frame(frame, detections)
+            reading = read_frame(frame, detections, pool=pool)
             ms = (time.perf_counter() - t0) * 1000
         except (ImageError, FileNotFoundError) as exc:
             failed += 1

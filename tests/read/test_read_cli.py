@@ -144,6 +144,31 @@ def test_reading_in_threads_gives_the_same_result(rendered):
         assert one.layout.edges == two.layout.edges
 
 
+def test_reading_in_worker_processes_gives_the_same_result(rendered):
+    from vision.read.reader import read_frame
+    from vision.read.truthdet import BoxNoise, truth_detections
+    from vision.read.workers import ReadingPool
+
+    with ReadingPool(2) as pool:
+        for tr in truths(rendered)[:4]:
+            frame = cv2.imread(str(rendered / tr["image"]))
+            dets = truth_detections(tr, BoxNoise())[0]
+            here, there = read_frame(frame, dets), read_frame(frame, dets, pool=pool)
+            assert len(here.tiles) == len(there.tiles) > 0
+            assert [t.half_values for t in here.tiles] == [t.half_values for t in there.tiles]
+            assert [t.half_confidence for t in here.tiles] == [t.half_confidence for t in there.tiles]
+            assert [t.quad.tolist() for t in here.tiles] == [t.quad.tolist() for t in there.tiles]
+            assert here.layout.edges == there.layout.edges
+        # a frame of another size grows the shared buffer
+        from vision.detect.detections import Detections
+
+        big = cv2.resize(frame, None, fx=1.5, fy=1.5)
+        dets = Detections(dets.corners * 1.5, dets.confidence, dets.class_id)
+        assert [t.half_values for t in read_frame(big, dets).tiles] == \
+            [t.half_values for t in read_frame(big, dets, pool=pool).tiles]
+    assert pool._buffer[0] is None  # closed: the shared buffer is unlinked
+
+
 def test_degenerate_boxes_are_unread_and_off_frame_boxes_do_not_break():
     from vision.detect.detections import Detections
     from vision.read.reader import read_frame

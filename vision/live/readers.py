@@ -34,11 +34,13 @@ RELOOK_EVERY = 30  # frames read at a remembered detection scale between two who
 class ModelReader:
     """Detector + pip reader + layout on each frame (about 50-100 ms per 1080p frame here)."""
 
-    def __init__(self, model_path: str | Path | None = None, detector=None) -> None:
+    def __init__(self, model_path: str | Path | None = None, detector=None, processes: bool = True) -> None:
         """`detector`: a TileDetector-like object to use instead of loading `model_path`."""
         self.last_ms = 0.0
         self.scale: float | None = None  # the detection scale the last whole-frame look chose
         self.reads_since_look = 0
+        self.pool = None
+        self.processes = processes  # read in worker processes (one per core) from the first frame on
         if detector is not None:
             self.detector = detector
             return
@@ -65,7 +67,11 @@ class ModelReader:
         else:
             detections = self.detector.detect(frame, scale=self.scale)
             self.reads_since_look += 1
-        reading = read_frame(frame, detections)
+        if self.pool is None and self.processes:
+            from vision.read.workers import reading_pool
+
+            self.pool, self.processes = reading_pool(), False  # started once, on the first frame
+        reading = read_frame(frame, detections, pool=self.pool)
         obs = from_read(reading_to_json(reading, "live"))
         self.last_ms = (time.perf_counter() - t0) * 1000
         return obs

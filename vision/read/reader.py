@@ -64,18 +64,25 @@ _POOL: ThreadPoolExecutor | None = None
 WORKERS = 1
 
 
-def read_frame(frame: np.ndarray, detections, refine: bool = True, workers: int = WORKERS) -> FrameReading:
+def read_frame(frame: np.ndarray, detections, refine: bool = True, workers: int = WORKERS,
+               pool=None) -> FrameReading:
     """Read every detected tile on the full-resolution `frame` (BGR) and build the layout.
     `detections` is a `vision.detect.Detections` in frame pixels (any object with `corners`
     (N, 4, 2), `confidence` (N,) and `class_id` (N,), class 1 = face down). With `workers` > 1
-    the tiles are read in that many threads (OpenCV releases the GIL); the result is the same."""
+    the tiles are read in that many threads; with `pool` (a `vision.read.workers.ReadingPool`) in
+    its worker processes. The result is the same."""
     t0 = time.perf_counter()
     jobs = [(box_from_corners(c), "down" if int(k) == 1 else "up", float(p))
             for c, p, k in zip(detections.corners, detections.confidence, detections.class_id, strict=True)]
 
-    pool_map = _pool(workers).map if workers > 1 and len(jobs) > 1 else map
-    tiles = read_tiles(frame, jobs, refine, pool_map)
-    tiles = physical_tiles(frame, tiles, pool_map)  # boxes that are no tile: across two tiles, doubles, parts
+    if pool is not None:
+        shared = pool.share(np.ascontiguousarray(frame, np.uint8))
+        tiles = read_tiles(frame, jobs, refine, prepare=shared.prepare)
+        tiles = physical_tiles(frame, tiles, shared.bodies)
+    else:
+        pool_map = _pool(workers).map if workers > 1 and len(jobs) > 1 else map
+        tiles = read_tiles(frame, jobs, refine, pool_map)
+        tiles = physical_tiles(frame, tiles)  # boxes that are no tile: across two tiles, doubles, parts
     size = (frame.shape[1], frame.shape[0])
     t1 = time.perf_counter()
     layout = build_layout(layout_tiles(tiles), size)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -130,9 +130,13 @@ class _Cut:
 
     quad: np.ndarray
     halves: np.ndarray
-    cuts: tuple[HalfCut, HalfCut]
+    blobs: tuple[HalfRead, HalfRead]  # the blob counter's reading of each half
     detection_confidence: float
     features: np.ndarray | None  # the classifier's input rows for both halves (None: no classifier)
+
+    def moved(self, dx: float, dy: float) -> _Cut:
+        d = np.array([dx, dy])
+        return replace(self, quad=self.quad + d, halves=self.halves + d)
 
 
 def _prepare(frame: np.ndarray, box: Box, face: str, detection_confidence: float,
@@ -155,16 +159,26 @@ def _prepare(frame: np.ndarray, box: Box, face: str, detection_confidence: float
     # the classifier's features are made here, in the caller's worker threads (a median filter
     # per half: a fifth of the reading time when made one by one after the pool)
     feats = None if local is None else np.stack([c.features(local) for c in cuts])
-    return _Cut(quad, halves, cuts, detection_confidence, feats)
+    return _Cut(quad, halves, (cuts[0].blobs, cuts[1].blobs), detection_confidence, feats)
+
+
+def prepare_tile(frame: np.ndarray, box: Box, face: str, detection_confidence: float,
+                 refine: bool = True, local: bool | None = None) -> TileRead | _Cut:
+    """The per-tile part of reading, up to the classifier (run by worker processes too)."""
+    return _prepare(frame, box, face, detection_confidence, refine, local)
 
 
 def read_tiles(frame: np.ndarray, jobs: list[tuple[Box, str, float]], refine: bool = True,
-               map_fn=map) -> list[TileRead]:
+               map_fn=map, prepare=None) -> list[TileRead]:
     """Read the tiles `jobs` ((box, face, detection confidence) each) of the full-resolution
-    `frame`. `map_fn` runs the per-tile part (e.g. a thread pool's map); the classifier then sees
-    all halves of the frame in one batch (one matrix product instead of one per tile)."""
+    `frame`. `map_fn` runs the per-tile part; `prepare(frame, jobs, refine, local)` replaces that
+    whole step (worker processes: `vision.read.workers`). The classifier then sees all halves of
+    the frame in one batch (one matrix product instead of one per tile)."""
     local = halfnet.uses_local() if halfnet.load() is not None else None
-    prepared = list(map_fn(lambda job: _prepare(frame, *job, refine=refine, local=local), jobs))
+    if prepare is not None:
+        prepared = prepare(frame, jobs, refine, local)
+    else:
+        prepared = list(map_fn(lambda job: _prepare(frame, *job, refine=refine, local=local), jobs))
     cut = [p for p in prepared if isinstance(p, _Cut)]
     probs = None
     if cut and local is not None:
@@ -174,8 +188,8 @@ def read_tiles(frame: np.ndarray, jobs: list[tuple[Box, str, float]], refine: bo
         if isinstance(p, TileRead):
             out.append(p)
             continue
-        r0 = fuse(p.cuts[0].blobs, None if probs is None else probs[k])
-        r1 = fuse(p.cuts[1].blobs, None if probs is None else probs[k + 1])
+        r0 = fuse(p.blobs[0], None if probs is None else probs[k])
+        r1 = fuse(p.blobs[1], None if probs is None else probs[k + 1])
         k += 2
         out.append(TileRead(p.quad, p.halves, "up", (r0[0], r1[0]), (r0[1], r1[1]), (r0[2], r1[2]),
                             p.detection_confidence))

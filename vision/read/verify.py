@@ -212,16 +212,22 @@ def _overlap(a: np.ndarray, b: np.ndarray) -> float:
     return float(inter) / max(min(_area(a), _area(b)), 1e-9)
 
 
+def verify_tiles(frame: np.ndarray, quads: Sequence[np.ndarray], confidence: Sequence[float],
+                 typical: float | None) -> list[tuple[Verdict, Body | None]]:
+    """`verify_tile` for each box (the per-tile part, run by worker processes too)."""
+    return [verify_tile(frame, q, float(c), typical) for q, c in zip(quads, confidence, strict=True)]
+
+
 def verify_frame(frame: np.ndarray, quads: Sequence[np.ndarray], confidence: Sequence[float],
-                 map_fn=map) -> list[Verdict]:
+                 bodies=verify_tiles) -> list[Verdict]:
     """One verdict per box of a frame: each box's body, its size against the frame's typical tile,
     and overlaps (of two overlapping boxes the weaker goes when the stronger has a clean body).
-    `map_fn` judges the bodies (e.g. a thread pool's map)."""
+    `bodies` judges each box alone (`verify_tiles`, or worker processes: `vision.read.workers`)."""
     quads = [np.asarray(q, float).reshape(4, 2) for q in quads]
     conf = np.asarray(confidence, float).reshape(-1)
     lengths = np.array([tile_length(q) for q in quads])
     typical = typical_length(lengths, conf)
-    judged = list(map_fn(lambda qc: verify_tile(frame, qc[0], float(qc[1]), typical), zip(quads, conf, strict=True)))
+    judged = bodies(frame, quads, conf, typical)
     verdicts = [v for v, _ in judged]
     if typical is not None:
         for i, v in enumerate(verdicts):
@@ -250,12 +256,12 @@ def verify_frame(frame: np.ndarray, quads: Sequence[np.ndarray], confidence: Seq
     return verdicts
 
 
-def physical_tiles(frame: np.ndarray, tiles: list, map_fn=map) -> list:
+def physical_tiles(frame: np.ndarray, tiles: list, bodies=verify_tiles) -> list:
     """The reader's tiles (`TileRead`s) that are physical tiles, in their order; the others are
     logged with the reason."""
     if not tiles:
         return tiles
-    verdicts = verify_frame(frame, [t.quad for t in tiles], [t.detection_confidence for t in tiles], map_fn)
+    verdicts = verify_frame(frame, [t.quad for t in tiles], [t.detection_confidence for t in tiles], bodies)
     for t, v in zip(tiles, verdicts, strict=True):
         if not v.physical:
             log.debug("not a tile at (%.0f, %.0f): %s", *np.mean(t.quad, axis=0), v.reason)
