@@ -1,0 +1,59 @@
+"""The int8 copy `dominocam train` writes: quantized from the committed float model on rendered
+images, it must find what the float model finds (the head's decoding stays in float)."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.detect import TileDetector
+from vision.detect.geometry import corners_to_xywhr
+from vision.detect.quantize import float_nodes, quantize
+
+FLOAT_MODEL = Path(__file__).resolve().parents[2] / "models" / "tiles-obb.onnx"
+
+
+@pytest.fixture(scope="module")
+def scenes(tmp_path_factory):
+    out = tmp_path_factory.mktemp("scenes")
+    cmd = [sys.executable, "-m", "dominocam", "synth", "--out", str(out), "--images", "8", "--val", "2",
+           "--videos", "0", "--seed", "515", "--size", "640x640"]
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+def _centres(det: TileDetector, image: Path) -> np.ndarray:
+    return corners_to_xywhr(det.detect(cv2.imread(str(image))).corners)[:, :2]
+
+
+def test_the_head_decoding_stays_in_float():
+    names = float_nodes(FLOAT_MODEL)
+    assert names and all(n.startswith("/model.23/") and not n.startswith("/model.23/cv") for n in names)
+    assert any("Sigmoid" in n for n in names) and any("Concat" in n for n in names)
+
+
+def test_the_int8_model_finds_what_the_float_model_finds(scenes, tmp_path):
+    train = sorted((scenes / "images" / "train").glob("*.jpg"))
+    out = quantize(FLOAT_MODEL, tmp_path / "q.onnx", train[:4])
+    assert out.is_file() and out.stat().st_size < FLOAT_MODEL.stat().st_size / 2
+    assert not (tmp_path / "q.pre.onnx").exists()
+    fp, q8 = TileDetector(FLOAT_MODEL), TileDetector(out)
+    assert q8.dynamic
+    found = same = 0
+    for image in sorted((scenes / "images" / "val").glob("*.jpg")):
+        a, b = _centres(fp, image), _centres(q8, image)
+        found += len(a)
+        if len(a) and len(b):
+            d = np.linalg.norm(a[:, None] - b[None], axis=2)
+            same += int((d.min(axis=1) < 3.0).sum())
+    assert found >= 10
+    assert same >= 0.9 * found, f"{same} of the float model's {found} tiles found by the int8 model"
+
+
+def test_calibration_needs_images(tmp_path):
+    with pytest.raises(ValueError, match="calibration"):
+        quantize(FLOAT_MODEL, tmp_path / "q.onnx", [])
