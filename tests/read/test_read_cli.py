@@ -131,19 +131,6 @@ def test_exif_rotation_is_applied(tmp_path):
     assert frame[:10].mean() > 200 and frame[-10:].mean() < 50  # the band is now on top
 
 
-def test_reading_in_threads_gives_the_same_result(rendered):
-    from vision.read.reader import read_frame
-    from vision.read.truthdet import BoxNoise, truth_detections
-
-    for tr in truths(rendered)[:4]:
-        frame = cv2.imread(str(rendered / tr["image"]))
-        dets = truth_detections(tr, BoxNoise())[0]
-        one, two = read_frame(frame, dets, workers=1), read_frame(frame, dets, workers=2)
-        assert [t.half_values for t in one.tiles] == [t.half_values for t in two.tiles]
-        assert [t.quad.tolist() for t in one.tiles] == [t.quad.tolist() for t in two.tiles]
-        assert one.layout.edges == two.layout.edges
-
-
 def test_reading_in_worker_processes_gives_the_same_result(rendered):
     from vision.read.reader import read_frame
     from vision.read.truthdet import BoxNoise, truth_detections

@@ -160,7 +160,7 @@ def test_physical_tiles_keeps_order_and_drops_the_rest(chain: Scene) -> None:
     mid = (np.asarray(a.center) + np.asarray(b.center)) / 2
     corners = [t.corners() for t in chain.tiles] + [_quad(mid[0], mid[1], a.length, a.width)]
     dets = detections_from_corners(corners, ["up"] * len(corners), None)
-    reading = read_frame(chain.img, dets, workers=1)
+    reading = read_frame(chain.img, dets)
     centres = [t.halves.mean(axis=0) for t in reading.tiles]
     assert len(reading.tiles) == 5
     for t, c in zip(chain.tiles, centres, strict=True):

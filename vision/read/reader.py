@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -48,29 +47,13 @@ def settle(tiles: list[TileRead], layout: Layout) -> list[TileRead]:
     return tiles
 
 
-def _pool(workers: int) -> ThreadPoolExecutor:
-    global _POOL
-    if _POOL is None or _POOL._max_workers != workers:
-        _POOL = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="read")
-    return _POOL
-
-
-_POOL: ThreadPoolExecutor | None = None
-
-
-# Threads do not pay here: the per-tile work is many small numpy steps under the GIL. Measured on
-# the bench frames (29 tiles, 2 cores, nothing else running): 1 worker 101-113 ms, 2 workers
-# 121-160 ms and more CPU.
-WORKERS = 1
-
-
-def read_frame(frame: np.ndarray, detections, refine: bool = True, workers: int = WORKERS,
-               pool=None) -> FrameReading:
+def read_frame(frame: np.ndarray, detections, refine: bool = True, pool=None) -> FrameReading:
     """Read every detected tile on the full-resolution `frame` (BGR) and build the layout.
     `detections` is a `vision.detect.Detections` in frame pixels (any object with `corners`
-    (N, 4, 2), `confidence` (N,) and `class_id` (N,), class 1 = face down). With `workers` > 1
-    the tiles are read in that many threads; with `pool` (a `vision.read.workers.ReadingPool`) in
-    its worker processes. The result is the same."""
+    (N, 4, 2), `confidence` (N,) and `class_id` (N,), class 1 = face down). With `pool` (a
+    `vision.read.workers.ReadingPool`) the per-tile work runs in its worker processes; the result
+    is the same. (Threads do not pay: the per-tile work is many small numpy steps under the GIL;
+    on the 29-tile bench frames two threads took 121-160 ms against 101-113 ms for one.)"""
     t0 = time.perf_counter()
     jobs = [(box_from_corners(c), "down" if int(k) == 1 else "up", float(p))
             for c, p, k in zip(detections.corners, detections.confidence, detections.class_id, strict=True)]
@@ -80,8 +63,7 @@ def read_frame(frame: np.ndarray, detections, refine: bool = True, workers: int 
         tiles = read_tiles(frame, jobs, refine, prepare=shared.prepare)
         tiles = physical_tiles(frame, tiles, shared.bodies)
     else:
-        pool_map = _pool(workers).map if workers > 1 and len(jobs) > 1 else map
-        tiles = read_tiles(frame, jobs, refine, pool_map)
+        tiles = read_tiles(frame, jobs, refine)
         tiles = physical_tiles(frame, tiles)  # boxes that are no tile: across two tiles, doubles, parts
     size = (frame.shape[1], frame.shape[0])
     t1 = time.perf_counter()

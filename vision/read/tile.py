@@ -156,8 +156,7 @@ def _prepare(frame: np.ndarray, box: Box, face: str, detection_confidence: float
         return TileRead(quad, halves, "down", (None, None), (1.0, 1.0), ("face down", "face down"),
                         detection_confidence)
     cuts = cut_halves(lab, PAD, div)
-    # the classifier's features are made here, in the caller's worker threads (a median filter
-    # per half: a fifth of the reading time when made one by one after the pool)
+    # the classifier's features are made here, per tile, so worker processes make them too
     feats = None if local is None else np.stack([c.features(local) for c in cuts])
     return _Cut(quad, halves, (cuts[0].blobs, cuts[1].blobs), detection_confidence, feats)
 
@@ -169,16 +168,16 @@ def prepare_tile(frame: np.ndarray, box: Box, face: str, detection_confidence: f
 
 
 def read_tiles(frame: np.ndarray, jobs: list[tuple[Box, str, float]], refine: bool = True,
-               map_fn=map, prepare=None) -> list[TileRead]:
+               prepare=None) -> list[TileRead]:
     """Read the tiles `jobs` ((box, face, detection confidence) each) of the full-resolution
-    `frame`. `map_fn` runs the per-tile part; `prepare(frame, jobs, refine, local)` replaces that
-    whole step (worker processes: `vision.read.workers`). The classifier then sees all halves of
+    `frame`. `prepare(frame, jobs, refine, local)` replaces the per-tile part (worker processes:
+    `vision.read.workers`). The classifier then sees all halves of
     the frame in one batch (one matrix product instead of one per tile)."""
     local = halfnet.uses_local() if halfnet.load() is not None else None
     if prepare is not None:
         prepared = prepare(frame, jobs, refine, local)
     else:
-        prepared = list(map_fn(lambda job: _prepare(frame, *job, refine=refine, local=local), jobs))
+        prepared = [_prepare(frame, *job, refine=refine, local=local) for job in jobs]
     cut = [p for p in prepared if isinstance(p, _Cut)]
     probs = None
     if cut and local is not None:

@@ -1,7 +1,7 @@
 """Reading a frame's tiles in worker processes.
 
 The per-tile work (tighten, rectify, count pips, the classifier's features, the tile check) is
-many small numpy and OpenCV steps that hold the GIL, so threads do not pay (see reader.WORKERS);
+many small numpy and OpenCV steps that hold the GIL, so threads do not pay (see read_frame);
 processes do. The frame goes to the workers once, through shared memory (pickling the parts round
 29 tiles twice per frame cost more than the second core gave back); tasks carry only the boxes.
 The result is the same as reading in-process.
