@@ -19,13 +19,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "1080p webcam, a 54 px half down to 70 %% of it; 40 is a 4K frame's)")
     parser.add_argument("--no-slicing", action="store_true",
                         help="detect on the whole frame only (what a model that finds tiles of this size there costs)")
+    parser.add_argument("--target-tile-px", type=float, default=None,
+                        help="tile long side the finer detection pass brings tiles to (default: the detector's)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def run(args) -> int:
     from vision.read.bench import run_bench
 
-    res = run_bench(args.repeats, args.frames, args.model, tuple(args.tile_px), not args.no_slicing)
+    res = run_bench(args.repeats, args.frames, args.model, tuple(args.tile_px), not args.no_slicing,
+                    args.target_tile_px)
     if args.json:
         print(json.dumps(res))
     else:

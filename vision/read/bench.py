@@ -41,19 +41,20 @@ def bench_frames(n_frames: int = 4, size: tuple[int, int] = (1920, 1080), seed: 
 
 
 def run_bench(repeats: int = 10, n_frames: int = 4, model: str | None = None,
-              tile_px: tuple[float, ...] = TILE_PX, slicing: bool = True) -> dict:
+              tile_px: tuple[float, ...] = TILE_PX, slicing: bool = True,
+              target_tile_px: float | None = None) -> dict:
     from vision.read.workers import reading_pool
 
     pool = reading_pool()
     try:
-        return _bench(repeats, n_frames, model, tile_px, slicing, pool)
+        return _bench(repeats, n_frames, model, tile_px, slicing, pool, target_tile_px)
     finally:
         if pool is not None:
             pool.close()
 
 
 def _bench(repeats: int, n_frames: int, model: str | None, tile_px: tuple[float, ...], slicing: bool,
-           pool) -> dict:
+           pool, target_tile_px: float | None) -> dict:
     from vision.read.reader import read_frame
     from vision.read.truthdet import BoxNoise, truth_detections
 
@@ -62,7 +63,10 @@ def _bench(repeats: int, n_frames: int, model: str | None, tile_px: tuple[float,
     try:
         from vision.detect import DEFAULT_MODEL, DetectorSettings, TileDetector
 
-        detector = TileDetector(model or DEFAULT_MODEL, DetectorSettings(slicing=slicing))
+        settings = DetectorSettings(slicing=slicing)
+        if target_tile_px:
+            settings = DetectorSettings(slicing=slicing, target_tile_px=target_tile_px)
+        detector = TileDetector(model or DEFAULT_MODEL, settings)
     except FileNotFoundError as exc:
         log.warning("%s: timing reading and layout on truth boxes only", exc)
     # warm-up (OpenCV's colour tables, the ONNX session) and, per frame, the detection scale a
@@ -107,4 +111,5 @@ def _bench(repeats: int, n_frames: int, model: str | None, tile_px: tuple[float,
         "sliced_frames": sum(sliced), "timed_frames": len(cpu_ms),
         "detector": str(detector.model_path) if detector else "none (truth boxes; detection not timed)",
         "passes_per_frame": detector.last.passes if detector else None,
+        "target_tile_px": detector.settings.target_tile_px if detector else None,
     }
