@@ -4,8 +4,6 @@ The bar is set below the recall measured on the held-out renders (models/README.
 decode, letterbox or slicing (recall near 0) fails while the model's own misses do not.
 """
 
-import subprocess
-import sys
 
 import cv2
 import pytest
@@ -22,13 +20,8 @@ pytestmark = pytest.mark.skipif(not DEFAULT_MODEL.is_file(), reason="models/tile
 
 
 @pytest.fixture(scope="module")
-def rendered(tmp_path_factory):
-    out = tmp_path_factory.mktemp("scenes")
-    cmd = [sys.executable, "-m", "dominocam", "synth", "--out", str(out), "--images", "4", "--val", "4",
-           "--videos", "0", "--seed", "4242", "--size", "640x640"]
-    done = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    return out
+def rendered(render_scenes):
+    return render_scenes(4, 4, 4242)
 
 
 @pytest.mark.parametrize("model", [DEFAULT_MODEL, INT8_MODEL], ids=["float", "int8"])

@@ -1,8 +1,6 @@
 """The int8 copy `dominocam train` writes: quantized from the committed float model on rendered
 images, it must find what the float model finds (the head's decoding stays in float)."""
 
-import subprocess
-import sys
 from pathlib import Path
 
 import cv2
@@ -17,13 +15,8 @@ FLOAT_MODEL = Path(__file__).resolve().parents[2] / "models" / "tiles-obb.onnx"
 
 
 @pytest.fixture(scope="module")
-def scenes(tmp_path_factory):
-    out = tmp_path_factory.mktemp("scenes")
-    cmd = [sys.executable, "-m", "dominocam", "synth", "--out", str(out), "--images", "8", "--val", "2",
-           "--videos", "0", "--seed", "515", "--size", "640x640"]
-    done = subprocess.run(cmd, capture_output=True, text=True, timeout=180)
-    assert done.returncode == 0, done.stderr
-    return out
+def scenes(render_scenes):
+    return render_scenes(8, 2, 515)
 
 
 def _centres(det: TileDetector, image: Path) -> np.ndarray:
