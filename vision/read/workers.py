@@ -83,8 +83,9 @@ class ReadingPool:
         # forkserver: workers start from a clean process, not a fork of a threaded web server
         self.executor = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("forkserver"),
                                             initializer=_quiet_worker)
-        pids = {f.result() for f in [self.executor.submit(_warm) for _ in range(self.processes)]}
-        log.info("reading in %d worker processes (%d started)", self.processes, len(pids))
+        for f in [self.executor.submit(_warm) for _ in range(self.processes)]:
+            f.result()  # start the workers now rather than on the first frame
+        log.info("reading in %d worker processes", self.processes)
         self._buffer: list[shared_memory.SharedMemory | None] = [None]  # held in a list for the finalizer
         self._close = weakref.finalize(self, _shutdown, self.executor, self._buffer)
 
