@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import statistics
 import time
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -65,7 +66,7 @@ def _bench(repeats: int, n_frames: int, model: str | None, tile_px: tuple[float,
 
         settings = DetectorSettings(slicing=slicing)
         if target_tile_px:
-            settings = DetectorSettings(slicing=slicing, target_tile_px=target_tile_px)
+            settings = replace(settings, target_tile_px=target_tile_px)
         detector = TileDetector(model or DEFAULT_MODEL, settings)
     except FileNotFoundError as exc:
         log.warning("%s: timing reading and layout on truth boxes only", exc)

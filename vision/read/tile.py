@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -133,10 +133,6 @@ class _Cut:
     blobs: tuple[HalfRead, HalfRead]  # the blob counter's reading of each half
     detection_confidence: float
     features: np.ndarray | None  # the classifier's input rows for both halves (None: no classifier)
-
-    def moved(self, dx: float, dy: float) -> _Cut:
-        d = np.array([dx, dy])
-        return replace(self, quad=self.quad + d, halves=self.halves + d)
 
 
 def _prepare(frame: np.ndarray, box: Box, face: str, detection_confidence: float,
