@@ -197,22 +197,10 @@ def tighten_edges(frame: np.ndarray, box: Box, keep_centre: bool = False) -> Tig
 _T = np.linspace(0.15, 0.85, 8)[None, :, None]
 
 
-def outline_contrast(dist: np.ndarray, quad: np.ndarray, off: float = 0.08 * S) -> float:
-    """Mean over the outline of (colour distance just outside) - (just inside): high when the quad
-    follows the tile's edge. `dist` is the distance to the body colour; quad in its pixels."""
-    a = quad
-    e = quad[[1, 2, 3, 0]] - a
-    n = np.stack([e[:, 1], -e[:, 0]], axis=1) / np.maximum(np.hypot(e[:, 0], e[:, 1]), 1e-6)[:, None]
-    n *= np.sign(((a - quad.mean(axis=0)) * n).sum(axis=1))[:, None]  # outward
-    pts = a[:, None] + e[:, None] * _T  # (4, 8, 2)
-    h, w = dist.shape
-    q = np.rint(np.stack([pts + off * n[:, None], pts - off * n[:, None]])).astype(np.intp)  # (2, 4, 8, 2)
-    v = dist[np.clip(q[..., 1], 0, h - 1), np.clip(q[..., 0], 0, w - 1)]
-    return float(v[0].mean() - v[1].mean())
-
-
 def outline_contrasts(dist: np.ndarray, quads: np.ndarray, off: float = 0.08 * S) -> np.ndarray:
-    """`outline_contrast` of several quads (k, 4, 2) at once (same values)."""
+    """For each quad (k, 4, 2): the mean over its outline of (colour distance just outside) -
+    (just inside), high when the quad follows the tile's edge. `dist` is the distance to the body
+    colour; quads in its pixels."""
     a = quads
     e = quads[:, [1, 2, 3, 0]] - a
     norm = np.maximum(np.hypot(e[..., 0], e[..., 1]), 1e-6)[..., None]
