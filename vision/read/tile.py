@@ -135,9 +135,10 @@ class _Cut:
     features: np.ndarray | None  # the classifier's input rows for both halves (None: no classifier)
 
 
-def _prepare(frame: np.ndarray, box: Box, face: str, detection_confidence: float,
-             refine: bool, local: bool | None = None) -> TileRead | _Cut:
-    """Everything but the classifier: a finished TileRead (too small, face down) or a _Cut."""
+def prepare_tile(frame: np.ndarray, box: Box, face: str, detection_confidence: float,
+                 refine: bool = True, local: bool | None = None) -> TileRead | _Cut:
+    """The per-tile part of reading (run by worker processes too), everything but the
+    classifier: a finished TileRead (too small, face down) or a _Cut."""
     if box.length < MIN_TILE_PX[0] or box.width < MIN_TILE_PX[1]:
         why = f"box of {box.length:.0f}x{box.width:.0f} px is too small to read"
         return TileRead(box.corners(), box.halves(), face, (None, None), (0.0, 0.0), (why, why),
@@ -157,12 +158,6 @@ def _prepare(frame: np.ndarray, box: Box, face: str, detection_confidence: float
     return _Cut(quad, halves, (cuts[0].blobs, cuts[1].blobs), detection_confidence, feats)
 
 
-def prepare_tile(frame: np.ndarray, box: Box, face: str, detection_confidence: float,
-                 refine: bool = True, local: bool | None = None) -> TileRead | _Cut:
-    """The per-tile part of reading, up to the classifier (run by worker processes too)."""
-    return _prepare(frame, box, face, detection_confidence, refine, local)
-
-
 def read_tiles(frame: np.ndarray, jobs: list[tuple[Box, str, float]], refine: bool = True,
                prepare=None) -> list[TileRead]:
     """Read the tiles `jobs` ((box, face, detection confidence) each) of the full-resolution
@@ -173,7 +168,7 @@ def read_tiles(frame: np.ndarray, jobs: list[tuple[Box, str, float]], refine: bo
     if prepare is not None:
         prepared = prepare(frame, jobs, refine, local)
     else:
-        prepared = [_prepare(frame, *job, refine=refine, local=local) for job in jobs]
+        prepared = [prepare_tile(frame, *job, refine=refine, local=local) for job in jobs]
     cut = [p for p in prepared if isinstance(p, _Cut)]
     probs = None
     if cut and local is not None:
