@@ -75,7 +75,8 @@ def test_false_tiles_are_counted_on_the_play_grid_and_off_it_apart():
     s = scores.detection_summary()
     assert (s["recall"], s["precision"]) == (50.0, 33.33)
     assert (s["false_tiles"], s["false_tiles_off_grid"], s["max_false_tiles_per_image"]) == (1, 1, 1)
-    assert scores.errors == [("img", "missed", [1, 2], 60)]
+    # a false box on the grid is listed with its centre and length (off the grid: counted only)
+    assert scores.errors == [("img", "false", [500, 500], 60), ("img", "missed", [1, 2], 60)]
 
 
 def test_the_worst_image_bounds_the_false_tiles_per_image():

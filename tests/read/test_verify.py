@@ -114,6 +114,20 @@ def test_small_box_among_tiles_is_part_of_something(chain: Scene) -> None:
     assert not verdicts[5].physical and "px long" in verdicts[5].reason
 
 
+@pytest.mark.parametrize(("confidence", "kept"), [(0.3, False), (0.8, True)])
+def test_somewhat_short_box_goes_only_when_the_detector_is_unsure(confidence: float, kept: bool) -> None:
+    # a clean body 0.7 of the frame's tile length: between MIN_RELATIVE_LENGTH and SHORT_RELATIVE_LENGTH
+    img = _table()
+    tiles = _tiles(img, [(150 + k * 120, 150) for k in range(4)])
+    small = _tiles(img, [(400, 360)], width=WIDTH * 0.7, seed=5)[0]
+    quads = [t.corners() for t in tiles] + [small.corners()]
+    verdicts = verify.verify_frame(img, quads, [0.8] * 4 + [confidence])
+    assert all(v.physical for v in verdicts[:4])
+    assert verdicts[4].physical is kept, verdicts[4].reason
+    if not kept:
+        assert "unsure" in verdicts[4].reason
+
+
 def test_box_on_empty_board_with_a_printed_star_is_rejected() -> None:
     import cv2
 

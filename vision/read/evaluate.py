@@ -269,6 +269,8 @@ def score_boxes(scores: Scores, ti: TruthImage, quads: np.ndarray, faces: Sequen
         x0, y0, x1, y1 = ti.region if ti.region is not None else (-np.inf, -np.inf, np.inf, np.inf)
         if x0 <= c[0] <= x1 and y0 <= c[1] <= y1:
             on_grid += 1
+            scores.errors.append((ti.name, "false", [round(float(c[0])), round(float(c[1]))],
+                                  round(box_from_corners(quads[i]).length)))
         else:
             off_grid += 1
     scores.false_tiles += on_grid
