@@ -37,11 +37,16 @@ class DetectorSettings:
     # whole-frame recall on held-out 640 renders is 0.69-0.72 for tiles of 30-40 px and 0.82-0.86
     # for 40-64 px (re-measure for a new model: `dominocam eval --min-tile-px`)
     min_tile_px: float = 40.0
-    # tile long side the slices aim for. 48 found more tiles than 64 with fewer windows (real
-    # photos: recall 0.971 vs 0.943, 5.6 vs 9.4 passes) but made twice the false tiles on the play
-    # grid and read worse from its coarser boxes (dominocam eval, real photos: precision 54 vs
-    # 73 %, exact tiles 96.6 vs 97.5 %; 1280x960 renders: exact tiles 64.4 vs 69.0 %)
-    target_tile_px: float = 64.0
+    # tile long side the finer pass brings the tiles to, measured with the 18-epoch model and the
+    # reader's size-and-confidence check (`dominocam eval --target-tile-px`, 2026-11-30):
+    #   real photos, given scale / 70 %: 48 and 64 px recall 100 / 100 %, no false tile on the grid;
+    #     40 px 98.6 / 100 %, at most 1 false tile per image
+    #   first 100 held-out 640 renders: recall 93.5 (48) / 93.4 (40) / 93.2 % (64), false 238 / 217 / 346
+    #   first 60 held-out 1280 renders: 86.4 / 85.0 / 87.7 % (tiles under 30 px: 69 / 63 / 73 %)
+    #   1920x1080 bench frames (80 px tiles): detection 135 / 100 / 260 ms
+    # The look overestimates tiles under 30 px (boxes about 1.5x too long), so a larger target for
+    # them alone cannot be chosen from it.
+    target_tile_px: float = 48.0
     max_upscale: float = 2.0
     # slice overlap at the slice scale; raised to fit the large tiles seen. 96 instead saved 6 % of
     # the passes on the real photos (8.8 vs 9.4) and lost 2 of their 210 tiles
