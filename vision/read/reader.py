@@ -9,7 +9,7 @@ import numpy as np
 
 from vision.read.geometry import box_from_corners
 from vision.read.layout import Layout, LayoutTile, build_layout
-from vision.read.tile import TileRead, read_tiles
+from vision.read.tile import TIGHTEN, TileRead, read_tiles
 from vision.read.verify import physical_tiles
 
 SETTLED_CONFIDENCE = 0.9  # a half settled by a sure neighbour's joint
@@ -47,7 +47,7 @@ def settle(tiles: list[TileRead], layout: Layout) -> list[TileRead]:
     return tiles
 
 
-def read_frame(frame: np.ndarray, detections, refine: bool = True, pool=None) -> FrameReading:
+def read_frame(frame: np.ndarray, detections, refine: bool = TIGHTEN, pool=None) -> FrameReading:
     """Read every detected tile on the full-resolution `frame` (BGR) and build the layout.
     `detections` is a `vision.detect.Detections` in frame pixels (any object with `corners`
     (N, 4, 2), `confidence` (N,) and `class_id` (N,), class 1 = face down). With `pool` (a

@@ -1,4 +1,5 @@
-"""Read one tile: tighten its box on the full-resolution frame, rectify, read both halves."""
+"""Read one tile: rectify its box on the full-resolution frame (optionally re-fitted to the tile's
+edges first), find the divider, read both halves."""
 
 from __future__ import annotations
 
@@ -16,12 +17,17 @@ from vision.read.tighten import tighten
 HALF = 48  # canonical pixels per half side
 PAD = HALF // 4  # canonical pixels read beyond each end, in case the box is short
 MIN_REFINE_PX = 50.0  # tiles shorter than this are read from the detector's box as it is
+# Re-fitting the box to the tile's own edges (`tighten`) was insurance against poor boxes. With the
+# trained detector's boxes it no longer pays (2026-11-30, 18-epoch model, finer pass at 48 px):
+# real photos 100 % exact tiles either way; held-out renders, first 100 640 / 60 1280, exact tiles
+# 93.2 / 94.2 % without against 92.5 / 93.4 % with, and 30 % less reading time per box.
+TIGHTEN = False
 MIN_HALF_CONFIDENCE = 0.5  # below this a half is reported unread instead of guessed
 
 
 @dataclass(frozen=True)
 class TileRead:
-    quad: np.ndarray  # (4, 2) tightened corners, half-0 end first
+    quad: np.ndarray  # (4, 2) corners read (the box, or the re-fitted one), half-0 end first
     halves: np.ndarray  # (2, 2) centre of the half where values[k] was read
     face: str  # "up" | "down"
     half_values: tuple[int | None, int | None]
@@ -100,7 +106,7 @@ def cut_halves(lab: np.ndarray, pad: int = 0, divider: float | None = None) -> t
     return out[0], out[1]
 
 
-def tighten_for_read(frame: np.ndarray, box: Box, refine: bool = True) -> tuple[np.ndarray, np.ndarray]:
+def tighten_for_read(frame: np.ndarray, box: Box, refine: bool = TIGHTEN) -> tuple[np.ndarray, np.ndarray]:
     """The quad to read and its padded canonical crop."""
     # below ~50 px the edges are too soft to beat the detector's box (measured on renders)
     tight = tighten(frame, box) if refine and box.length >= MIN_REFINE_PX else None
@@ -136,7 +142,7 @@ class _Cut:
 
 
 def prepare_tile(frame: np.ndarray, box: Box, face: str, detection_confidence: float,
-                 refine: bool = True, local: bool | None = None) -> TileRead | _Cut:
+                 refine: bool = TIGHTEN, local: bool | None = None) -> TileRead | _Cut:
     """The per-tile part of reading (run by worker processes too), everything but the
     classifier: a finished TileRead (too small, face down) or a _Cut."""
     if box.length < MIN_TILE_PX[0] or box.width < MIN_TILE_PX[1]:
@@ -158,7 +164,7 @@ def prepare_tile(frame: np.ndarray, box: Box, face: str, detection_confidence: f
     return _Cut(quad, halves, (cuts[0].blobs, cuts[1].blobs), detection_confidence, feats)
 
 
-def read_tiles(frame: np.ndarray, jobs: list[tuple[Box, str, float]], refine: bool = True,
+def read_tiles(frame: np.ndarray, jobs: list[tuple[Box, str, float]], refine: bool = TIGHTEN,
                prepare=None) -> list[TileRead]:
     """Read the tiles `jobs` ((box, face, detection confidence) each) of the full-resolution
     `frame`. `prepare(frame, jobs, refine, local)` replaces the per-tile part (worker processes:
@@ -187,7 +193,7 @@ def read_tiles(frame: np.ndarray, jobs: list[tuple[Box, str, float]], refine: bo
 
 
 def read_tile(frame: np.ndarray, box: Box, face: str = "up", detection_confidence: float = 1.0,
-              refine: bool = True) -> TileRead:
+              refine: bool = TIGHTEN) -> TileRead:
     return read_tiles(frame, [(box, face, detection_confidence)], refine)[0]
 
 

@@ -1,6 +1,6 @@
 """Train the half classifier on rendered scenes: `python -m vision.read.train_halfnet --data DIR`.
 
-Halves are cut exactly as the reader cuts them at run time (detector-like box errors, tightening,
+Halves are cut exactly as the reader cuts them at run time (detector-like box errors, tightening as `tile.TIGHTEN` says,
 the divider split), so the classifier learns the reader's own crops. Real photos are never used.
 Training is numpy too (a one-hidden-layer MLP with Adam); it takes a few minutes on two cores.
 """
