@@ -26,7 +26,7 @@ if [ "$P" = all ] || [ "$P" = real ]; then
   date
 fi
 if [ "$P" = all ] || [ "$P" = render ]; then
-  variants | head -3 | while read -r name m flags; do
+  variants | head -3 | while read -r name m flags; do  # default, int8 and 64 px (the renders take longest)
     # shellcheck disable=SC2086
     $E $RENDER --model "$D/tiles-obb.$m" $flags --out "$O/render-$name" > "$O/render-$name.jsonl" 2> "$O/render-$name.log"
   done
