@@ -18,7 +18,7 @@ import numpy as np
 from vision.read import halfnet
 from vision.read.evaluate import load_rendered
 from vision.read.geometry import apply_h, box_from_corners, quad_homography
-from vision.read.tile import HALF, PAD, cut_halves, find_divider, tighten_for_read
+from vision.read.tile import HALF, PAD, TIGHTEN, cut_halves, find_divider, tighten_for_read
 from vision.read.truthdet import BoxNoise, perturb
 
 log = logging.getLogger("train_halfnet")
@@ -40,7 +40,9 @@ def half_samples(frame, box, values, halves_truth, local: bool = False):
 
 def build(data: Path, copies: int, seed: int, max_images: int | None = None, local: bool = False):
     """Feature rows and labels of a rendered set (cached in DIR/halfnet-features-*.npz)."""
-    cache = data / f"halfnet-features-{halfnet.n_features(local)}-{copies}-{seed}-{max_images or 'all'}.npz"
+    # the crops depend on whether the reader re-fits boxes: a cache of the other kind is not reused
+    cut = "tight" if TIGHTEN else "asis"
+    cache = data / f"halfnet-features-{halfnet.n_features(local)}-{copies}-{seed}-{max_images or 'all'}-{cut}.npz"
     if cache.is_file():
         with np.load(cache) as z:
             return z["x"], z["y"]
