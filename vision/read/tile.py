@@ -145,6 +145,10 @@ class _Cut:
     said_down: bool = False  # the detector called it face down, but it shows a divider: a face after all?
 
 
+def _face_down(quad: np.ndarray, halves: np.ndarray, detection_confidence: float) -> TileRead:
+    return TileRead(quad, halves, "down", (None, None), (1.0, 1.0), ("face down", "face down"), detection_confidence)
+
+
 def prepare_tile(frame: np.ndarray, box: Box, face: str, detection_confidence: float,
                  refine: bool = TIGHTEN, local: bool | None = None) -> TileRead | _Cut:
     """The per-tile part of reading (run by worker processes too), everything but the
@@ -164,8 +168,7 @@ def prepare_tile(frame: np.ndarray, box: Box, face: str, detection_confidence: f
     d = div if div is not None else PAD + HALF
     halves = apply_h(h, [[d - HALF / 2, HALF / 2 - 0.5], [d + HALF / 2, HALF / 2 - 0.5]])
     if face == "down" and div is None:
-        return TileRead(quad, halves, "down", (None, None), (1.0, 1.0), ("face down", "face down"),
-                        detection_confidence)
+        return _face_down(quad, halves, detection_confidence)
     cuts = cut_halves(lab, PAD, div)
     # the classifier's features are made here, per tile, so worker processes make them too
     feats = None if local is None else np.stack([c.features(local) for c in cuts])
@@ -196,8 +199,7 @@ def read_tiles(frame: np.ndarray, jobs: list[tuple[Box, str, float]], refine: bo
         r1 = fuse(p.blobs[1], None if probs is None else probs[k + 1])
         k += 2
         if p.said_down and not (r0[0] is not None and r1[0] is not None and min(r0[1], r1[1]) >= SURE_FACE):
-            out.append(TileRead(p.quad, p.halves, "down", (None, None), (1.0, 1.0), ("face down", "face down"),
-                                p.detection_confidence))
+            out.append(_face_down(p.quad, p.halves, p.detection_confidence))
             continue
         out.append(TileRead(p.quad, p.halves, "up", (r0[0], r1[0]), (r0[1], r1[1]), (r0[2], r1[2]),
                             p.detection_confidence))
