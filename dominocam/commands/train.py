@@ -10,7 +10,6 @@ import argparse
 import json
 import logging
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -97,7 +96,9 @@ def run(args: argparse.Namespace) -> int:
     onnx = training.export_onnx(weights, args.imgsz)
     args.out.mkdir(parents=True, exist_ok=True)
     training.strip_weights(weights, args.out / "tiles-obb.pt")
-    shutil.copyfile(onnx, args.out / "tiles-obb.onnx")
+    from vision.detect.fast_dfl import rewrite_dfl
+
+    rewrite_dfl(onnx, args.out / "tiles-obb.onnx")
     summary.update(weights=str(weights), onnx_bytes=(args.out / "tiles-obb.onnx").stat().st_size)
     if args.calib_images > 0:
         from vision.detect.quantize import quantize
