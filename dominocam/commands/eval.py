@@ -37,6 +37,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="slice when the median tile is shorter than this at the network input")
     parser.add_argument("--target-tile-px", type=float, default=DetectorSettings.target_tile_px,
                         help="tile long side the finer (sliced) pass brings the tiles to")
+    parser.add_argument("--relook-below", type=float, default=DetectorSettings.relook_below,
+                        help="look again where the finer pass's tiles are under this share of the target "
+                             "(0: never)")
     parser.add_argument("--truth-boxes", action="store_true",
                         help="feed the reader the truth boxes moved by detector-like errors (4 px at a "
                              "54 px tile, 6 deg, 6 %%) instead of running the detector: measures reading alone")
@@ -61,7 +64,7 @@ def _detector(args):
     from vision.detect import DEFAULT_MODEL, DetectorSettings, TileDetector
 
     settings = DetectorSettings(conf=args.conf, slicing=not args.no_slicing, min_tile_px=args.min_tile_px,
-                                target_tile_px=args.target_tile_px)
+                                target_tile_px=args.target_tile_px, relook_below=args.relook_below)
     return TileDetector(Path(args.model) if args.model else DEFAULT_MODEL, settings)
 
 
@@ -155,7 +158,7 @@ def _report(root: Path, scale: float, args, detector, pool, boxes: str, n_runs: 
     if detector is not None:
         s = detector.settings
         summary.update({"conf": s.conf, "slicing": s.slicing, "min_tile_px": s.min_tile_px,
-                        "target_tile_px": s.target_tile_px, "model": str(getattr(detector, "model_path", ""))})
+                        "target_tile_px": s.target_tile_px, "relook_below": s.relook_below, "model": str(getattr(detector, "model_path", ""))})
     name = f"{root.name}-{scale:g}" + ("-detect" if args.detection_only else "")
     if args.out:
         out = Path(args.out) if n_runs == 1 else Path(args.out) / name

@@ -170,3 +170,34 @@ def test_tile_sizes_are_the_median_of_the_sure_boxes_and_the_largest_box():
     whole = Detections(xywhr_to_corners(xywhr).astype(np.float32), conf, np.zeros(23, np.int64))
     typical, largest = TileDetector(runner=fake_runner()).tile_sizes(whole)
     assert typical == pytest.approx(110.0, abs=0.5) and largest == pytest.approx(600.0, abs=0.5)
+
+
+def _mixed_frame() -> tuple[tuple[int, int], np.ndarray]:
+    """1280x960: five 60 px tiles (the only ones the whole-frame look sees), twenty of 36 px and
+    ten of 30 px, which the first finer pass (scale 0.8) still misses."""
+    size = (1280, 960)
+    truth = scatter_tiles(np.random.default_rng(3), size, 35, 60.0)
+    truth[5:25, 2:4] = [36.0, 18.0]
+    truth[25:, 2:4] = [30.0, 15.0]
+    return size, truth
+
+
+def test_tiles_still_small_in_the_finer_pass_get_a_second_look():
+    size, truth = _mixed_frame()
+    frame = draw_tiles(size, truth)
+    det = TileDetector(runner=fake_runner(min_long_px=26), settings=DetectorSettings(), dynamic=True)
+    found = det.detect(frame)
+    # the look sees 60 px tiles -> scale 48/60; there the 36 px tiles are 29 px, under 0.7 x 48,
+    # so the frame is seen again at 48/36, where the 30 px tiles show too
+    assert det.last.sliced and det.last.scale == pytest.approx(48 / 36, abs=0.05)
+    assert _matched(truth, found.xywhr).tolist() == [1] * len(truth)
+    assert len(found) == len(truth)
+
+
+def test_without_the_second_look_the_smallest_tiles_are_missed():
+    size, truth = _mixed_frame()
+    frame = draw_tiles(size, truth)
+    det = TileDetector(runner=fake_runner(min_long_px=26), settings=DetectorSettings(relook_below=0.0), dynamic=True)
+    found = det.detect(frame)
+    assert det.last.scale == pytest.approx(0.8, abs=0.03)
+    assert _matched(truth, found.xywhr).tolist() == [1] * 25 + [0] * 10

@@ -50,7 +50,15 @@ class DetectorSettings:
     # The look overestimates tiles under 30 px (boxes about 1.5x too long), so a larger target for
     # them alone cannot be chosen from it.
     target_tile_px: float = 48.0
-    max_upscale: float = 2.0
+    # The finer pass measures the tiles better than the look; where they came out under this share
+    # of target_tile_px there, the frame is seen once more at the scale that pass calls for and the
+    # two passes' boxes are merged (held-out 1280 renders, 35-epoch model: recall 91.9 -> 93.4 %,
+    # tiles under 30 px 83.2 -> 90.8 %, exact tiles 93.5 -> 94.3 %, false boxes 267 -> 384; keeping
+    # the second pass alone: 92.4 %, and 30-45 px tiles 91.6 -> 89.2 %; shares 0.7 to 0.9 alike; the
+    # 640 renders and the real photos are unchanged: their look is right or the upscale is at its
+    # bound). 0 turns it off.
+    relook_below: float = 0.7
+    max_upscale: float = 2.0  # 2.5 with the second look: 640 renders recall 94.7 -> 94.4 %
     # slice overlap at the slice scale; raised to fit the large tiles seen. 96 instead saved 6 % of
     # the passes on the real photos (8.8 vs 9.4) and lost 2 of their 210 tiles
     overlap_px: int = 160
@@ -248,7 +256,24 @@ class TileDetector:
             return whole
         self.last.sliced, self.last.scale = True, scale
         log.debug("slicing at scale %.3f", scale)
-        return self.detect_sliced(frame, scale, largest_tile_px=largest)
+        dets = self.detect_sliced(frame, scale, largest_tile_px=largest)
+        return self._relook(frame, dets, scale, largest)
+
+    def _relook(self, frame: np.ndarray, dets: Detections, scale: float, largest: float) -> Detections:
+        """A second finer pass where the first one's tiles came out well under the target size."""
+        s = self.settings
+        if not s.relook_below or not len(dets):
+            return dets
+        median = self.tile_sizes(dets)[0]
+        if median * scale >= s.relook_below * s.target_tile_px:
+            return dets
+        better = self._limit_scale(frame.shape, min(s.target_tile_px / max(median, 1.0), s.max_upscale), largest)
+        if better <= scale * 1.15:
+            return dets
+        log.debug("tiles %.0f px at scale %.3f: looking again at %.3f", median * scale, scale, better)
+        self.last.scale = better  # a fixed camera keeps this one
+        both = Detections.concat([self.detect_sliced(frame, better, largest_tile_px=largest), dets])
+        return both[rotated_nms(both.xywhr, both.confidence, s.merge_iou)]
 
 
 def _as_bgr(frame: np.ndarray) -> np.ndarray:
