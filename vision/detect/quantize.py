@@ -1,7 +1,10 @@
 """Static int8 quantization of the exported detector (onnxruntime's QDQ format), for the CPU.
 
 Imported by `dominocam train` only (it needs the `onnx` package of the training extra). Weights are
-quantized per channel, activations per tensor with ranges calibrated on rendered training images.
+quantized per channel, activations per tensor with ranges calibrated on rendered training images:
+the 99.999th percentile of each activation rather than its extremes, which let rare outliers coarsen
+every step (35-epoch model, 64 images: real photos at most 1 false tile per image against 2, 640
+renders 875 false boxes against 1004, recall 94.8 against 95.3 %, exact tiles 94.0 against 94.2 %).
 The head's decoding (box distances, the class sigmoid, the angle, one concatenated output in
 pixels and probabilities) stays in float: one int8 scale for pixels and probabilities at once
 rounds every class score to zero.
@@ -22,6 +25,7 @@ log = logging.getLogger(__name__)
 
 HEAD = "/model.23/"  # Ultralytics' OBB head in the exported graph
 HEAD_CONVS = "/model.23/cv"  # its convolution branches, quantized like the rest
+CALIB_PERCENTILE = 99.999
 
 
 def float_nodes(model_path: Path) -> list[str]:
@@ -68,7 +72,8 @@ def quantize(src: Path, dst: Path, images: Sequence[Path], imgsz: int = 640) -> 
         quantize_static(
             str(prepared), str(dst), Renders(), quant_format=QuantFormat.QDQ, per_channel=True,
             activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8,
-            calibrate_method=CalibrationMethod.MinMax, nodes_to_exclude=float_nodes(prepared),
+            calibrate_method=CalibrationMethod.Percentile, extra_options={"CalibPercentile": CALIB_PERCENTILE},
+            nodes_to_exclude=float_nodes(prepared),
         )
     finally:
         prepared.unlink(missing_ok=True)
