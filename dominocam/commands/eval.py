@@ -40,6 +40,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--relook-below", type=float, default=DetectorSettings.relook_below,
                         help="look again where the finer pass's tiles are under this share of the target "
                              "(0: never)")
+    parser.add_argument("--downscale", choices=("area", "linear"), default=DetectorSettings.downscale,
+                        help="how the finer pass shrinks a large frame")
     parser.add_argument("--truth-boxes", action="store_true",
                         help="feed the reader the truth boxes moved by detector-like errors (4 px at a "
                              "54 px tile, 6 deg, 6 %%) instead of running the detector: measures reading alone")
@@ -64,7 +66,8 @@ def _detector(args):
     from vision.detect import DEFAULT_MODEL, DetectorSettings, TileDetector
 
     settings = DetectorSettings(conf=args.conf, slicing=not args.no_slicing, min_tile_px=args.min_tile_px,
-                                target_tile_px=args.target_tile_px, relook_below=args.relook_below)
+                                target_tile_px=args.target_tile_px, relook_below=args.relook_below,
+                                downscale=args.downscale)
     return TileDetector(Path(args.model) if args.model else DEFAULT_MODEL, settings)
 
 
@@ -158,7 +161,7 @@ def _report(root: Path, scale: float, args, detector, pool, boxes: str, n_runs: 
     if detector is not None:
         s = detector.settings
         summary.update({"conf": s.conf, "slicing": s.slicing, "min_tile_px": s.min_tile_px,
-                        "target_tile_px": s.target_tile_px, "relook_below": s.relook_below, "model": str(getattr(detector, "model_path", ""))})
+                        "target_tile_px": s.target_tile_px, "relook_below": s.relook_below, "downscale": s.downscale, "model": str(getattr(detector, "model_path", ""))})
     name = f"{root.name}-{scale:g}" + ("-detect" if args.detection_only else "")
     if args.out:
         out = Path(args.out) if n_runs == 1 else Path(args.out) / name

@@ -7,6 +7,7 @@ from vision.detect.detections import Detections
 from vision.detect.geometry import (
     corners_to_xywhr,
     letterbox,
+    paired_probiou,
     probiou,
     rotated_nms,
     xywhr_to_corners,
@@ -63,6 +64,39 @@ def test_rotated_nms_class_aware_keeps_other_class():
     scores = np.float32([0.9, 0.8])
     assert rotated_nms(boxes, scores, 0.7).tolist() == [0]
     assert sorted(rotated_nms(boxes, scores, 0.7, class_id=np.array([0, 1])).tolist()) == [0, 1]
+
+
+def _full_matrix_nms(xywhr, scores, iou_threshold, class_id=None):
+    """The reference: Fast-NMS over every pair's probabilistic IoU."""
+    order = np.argsort(-scores, kind="stable")
+    ious = probiou(xywhr[order], xywhr[order])
+    if class_id is not None:
+        cls = class_id[order]
+        ious = np.where(cls[:, None] == cls[None, :], ious, 0.0)
+    return order[(np.triu(ious, k=1) > iou_threshold).sum(axis=0) == 0]
+
+
+@pytest.mark.parametrize("iou_threshold", [0.05, 0.3, 0.6, 0.7, 0.95])
+def test_rotated_nms_skipping_far_pairs_keeps_what_every_pair_keeps(iou_threshold):
+    rng = np.random.default_rng(11)
+    for _ in range(40):
+        n = int(rng.integers(1, 300))
+        spread = rng.choice([40.0, 300.0, 1500.0])  # crowded clusters to sparse frames
+        boxes = np.column_stack([rng.uniform(0, spread, (n, 2)), rng.uniform(2, 120, n),
+                                 rng.uniform(1, 60, n), rng.uniform(-3, 3, n)]).astype(np.float32)
+        scores = rng.random(n).astype(np.float32)
+        cls = rng.integers(0, 2, n)
+        assert np.array_equal(rotated_nms(boxes, scores, iou_threshold),
+                              _full_matrix_nms(boxes, scores, iou_threshold))
+        assert np.array_equal(rotated_nms(boxes, scores, iou_threshold, cls),
+                              _full_matrix_nms(boxes, scores, iou_threshold, cls))
+
+
+def test_paired_probiou_matches_the_matrix():
+    rng = np.random.default_rng(5)
+    a = np.column_stack([rng.uniform(0, 200, (30, 2)), rng.uniform(5, 80, (30, 2)), rng.uniform(-3, 3, 30)])
+    b = a + rng.normal(0, 10, a.shape)
+    assert np.array_equal(paired_probiou(a, b), np.diag(probiou(a, b)))
 
 
 def test_letterbox_maps_points_back_to_the_frame():
