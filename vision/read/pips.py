@@ -8,6 +8,7 @@ a centre pip and even counts without.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import cv2
@@ -34,44 +35,52 @@ class HalfRead:
     margin: float  # contrast of the weakest pip over the threshold, Lab units
 
 
-def _symmetry_error(pts: np.ndarray, centre: np.ndarray) -> float:
-    if len(pts) == 0:
-        return 0.0
-    refl = 2 * centre - pts
-    d = np.sqrt(((refl[:, None, :] - pts[None, :, :]) ** 2).sum(axis=2))
-    return float(d.min(axis=1).max())
+def _symmetry_error(pts: list[tuple[float, float]], centre: tuple[float, float]) -> float:
+    """How far the points are from point symmetry about `centre`: the largest distance from a
+    point's reflection to its nearest point."""
+    cx2, cy2 = 2 * centre[0], 2 * centre[1]
+    return max(min(math.sqrt(_square(cx2 - x - u) + _square(cy2 - y - v)) for u, v in pts) for x, y in pts)
 
 
-def _has_centre(pts: np.ndarray, centre: np.ndarray) -> bool:
-    return bool(len(pts)) and float(np.sqrt(((pts - centre) ** 2).sum(axis=1)).min()) < 0.12
+def _square(v: float) -> float:
+    return v * v  # as numpy squares (Python's v ** 2 calls pow(), which can differ in the last bit)
 
 
 def layout_error(pts: np.ndarray) -> float:
     """How far blob positions (n, 2) in half units are from a standard layout of n pips; 0 = exact.
-    Returns a large value for counts outside 0..6."""
+    Returns a large value for counts outside 0..6. (Plain floats: on at most six points numpy's
+    per-call cost was most of the reader's time here.)"""
     n = len(pts)
     if n == 0:
         return 0.0
     if n > 6:
         return 9.0
-    centre = np.array([0.5, 0.5])
-    err = _symmetry_error(pts, pts.mean(axis=0))
-    err = max(err, 2 * (float(np.hypot(*(pts.mean(axis=0) - centre))) - 0.08))
-    if (n % 2 == 1) != _has_centre(pts, pts.mean(axis=0)):
+    p = [(float(x), float(y)) for x, y in np.asarray(pts, float).reshape(-1, 2)]
+    mx, my = sum(x for x, _ in p) / n, sum(y for _, y in p) / n
+    err = _symmetry_error(p, (mx, my))
+    err = max(err, 2 * (float(np.hypot(mx - 0.5, my - 0.5)) - 0.08))
+    has_centre = min(math.sqrt(_square(x - mx) + _square(y - my)) for x, y in p) < 0.12
+    if (n % 2 == 1) != has_centre:
         err += 0.3
     if n >= 2:
-        spread = np.abs(pts - pts.mean(axis=0)).max(axis=0)
         # outer pips sit between 0.12 and 0.4 of the half from its centre
-        if spread.max() < 0.1 or spread.max() > 0.42:
+        spread = max(max(abs(x - mx) for x, _ in p), max(abs(y - my) for _, y in p))
+        if spread < 0.1 or spread > 0.42:
             err += 0.3
     if n == 6:
         # two rows of three: along one axis three distinct positions, along the other two
-        sx, sy = np.sort(pts[:, 0]), np.sort(pts[:, 1])
-        rows = min(np.ptp(sx[:2]) + np.ptp(sx[4:]) + np.ptp(sx[2:4]),
-                   np.ptp(sy[:2]) + np.ptp(sy[4:]) + np.ptp(sy[2:4]))
-        cols = min(np.ptp(sx[:3]) + np.ptp(sx[3:]), np.ptp(sy[:3]) + np.ptp(sy[3:]))
+        sx, sy = sorted(x for x, _ in p), sorted(y for _, y in p)
+        rows = min((sx[1] - sx[0]) + (sx[5] - sx[4]) + (sx[3] - sx[2]), (sy[1] - sy[0]) + (sy[5] - sy[4]) + (sy[3] - sy[2]))
+        cols = min((sx[2] - sx[0]) + (sx[5] - sx[3]), (sy[2] - sy[0]) + (sy[5] - sy[3]))
         err = max(err, min(rows, cols) / 2)
     return err
+
+
+def _median(values: list[float]) -> float:
+    """The median as np.median gives it, without its per-call cost (a few values)."""
+    v = sorted(values)
+    m = len(v) // 2
+    return v[m] if len(v) % 2 else (v[m - 1] + v[m]) / 2
 
 
 def _blobs(mask: np.ndarray, dist: np.ndarray, t: float, area_half: float, s: int,
@@ -180,7 +189,7 @@ def read_half_dist(dist: np.ndarray, divider_side: str = "right", border: float 
     cand = [bl for bl in _blobs(mask, dist, t, area_half, s, 0, lim) if not bl.edge]
     # pips of one set have one size: drop blobs far smaller than the typical one (noise, glare)
     if len(cand) >= 2:
-        med = float(np.median([bl.area for bl in cand]))
+        med = _median([bl.area for bl in cand])
         cand = [bl for bl in cand if bl.area > 0.35 * med]
     blobs = tuple(cand)
     margin = min((bl.contrast - t for bl in blobs), default=float(vals.max() - t) if len(vals) else 0.0)
