@@ -8,9 +8,11 @@ frame's) are timed with `--tile-px`; they make the detector slice the frame.
 from __future__ import annotations
 
 import logging
+import os
 import statistics
 import time
 from dataclasses import replace
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -39,6 +41,20 @@ def bench_frames(n_frames: int = 4, size: tuple[int, int] = (1920, 1080), seed: 
         scenes.append((abs(n - want_tiles), -n, i, frame, truth))
     scenes.sort(key=lambda s: s[:3])
     return [(s[3], s[4]) for s in scenes[:n_frames]]
+
+
+def _workers_cpu_s(pool) -> float | None:
+    """CPU seconds the reading workers have used so far (from /proc; None without a pool or /proc)."""
+    if pool is None:
+        return None
+    total = 0.0
+    try:
+        for pid in pool.pids:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+    except (OSError, ValueError, IndexError):
+        return None
+    return total
 
 
 def run_bench(repeats: int = 10, n_frames: int = 4, model: str | None = None,
@@ -77,6 +93,7 @@ def _bench(repeats: int, n_frames: int, model: str | None, tile_px: tuple[float,
         read_frame(frame, detector.detect(frame) if detector else truth_detections(truth, BoxNoise())[0], pool=pool)
         scales.append(detector.last.scale if detector else None)
     det_ms, look_ms, read_ms, layout_ms, tiles, sliced, cpu_ms = [], [], [], [], [], [], []
+    workers0 = _workers_cpu_s(pool)
     for _ in range(repeats):
         for (frame, truth), scale in zip(frames, scales, strict=True):
             if detector is not None:
@@ -96,6 +113,7 @@ def _bench(repeats: int, n_frames: int, model: str | None, tile_px: tuple[float,
             read_ms.append(r.ms - r.ms_layout)
             layout_ms.append(r.ms_layout)
             tiles.append(len(r.tiles))
+    workers1 = _workers_cpu_s(pool)
     med = statistics.median
     d = med(det_ms) if det_ms else None
     total = (d or 0.0) + med(read_ms) + med(layout_ms)
@@ -108,6 +126,10 @@ def _bench(repeats: int, n_frames: int, model: str | None, tile_px: tuple[float,
         "reading_ms": round(med(read_ms), 1), "layout_ms": round(med(layout_ms), 2),
         "total_ms": round(total, 1), "fps": round(1000.0 / total, 1) if total else None,
         "cpu_ms": round(med(cpu_ms), 1),  # this process's CPU time per frame (not the reading workers')
+        # mean CPU time per timed frame, this process's and the reading workers' together (Linux;
+        # the workers only read): the work the two cores share, so total_ms >= about half of it
+        "cpu_ms_all_processes": None if workers0 is None or workers1 is None else round(
+            (sum(cpu_ms) + (workers1 - workers0) * 1000) / max(len(cpu_ms), 1), 1),
         "reading_processes": pool.processes if pool is not None else 1,
         "sliced_frames": sum(sliced), "timed_frames": len(cpu_ms),
         "detector": str(detector.model_path) if detector else "none (truth boxes; detection not timed)",

@@ -85,6 +85,7 @@ class ReadingPool:
                                             initializer=_quiet_worker)
         for f in [self.executor.submit(_warm) for _ in range(self.processes)]:
             f.result()  # start the workers now rather than on the first frame
+        self.pids = [p.pid for p in self.executor._processes.values()]  # for CPU accounting (bench)
         log.info("reading in %d worker processes", self.processes)
         self._buffer: list[shared_memory.SharedMemory | None] = [None]  # held in a list for the finalizer
         self._close = weakref.finalize(self, _shutdown, self.executor, self._buffer)
