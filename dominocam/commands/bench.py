@@ -13,7 +13,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
     parser.add_argument("--repeats", type=int, default=10, help="passes over the frames")
     parser.add_argument("--frames", type=int, default=4, help="rendered 1920x1080 frames to time")
-    parser.add_argument("--model", help="detector ONNX file (default models/tiles-obb.onnx)")
+    parser.add_argument("--model", help="detector ONNX file (default: the live reader's, models/tiles-obb.int8.onnx; "
+                                        "models/tiles-obb.onnx times the float model)")
     parser.add_argument("--tile-px", type=float, nargs="+", default=list(TILE_PX), metavar="PX",
                         help="tile long sides of the rendered frames, in turn (default: issue 4's "
                              "1080p webcam, a 54 px half down to 70 %% of it; 40 is a 4K frame's)")

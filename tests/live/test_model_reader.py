@@ -29,3 +29,11 @@ def test_the_scale_of_the_first_look_is_kept_until_the_next_look():
     kept = spy.scales[1 : RELOOK_EVERY + 1]
     assert len(set(kept)) == 1 and kept[0] == reader.scale and kept[0] > 640 / 1920
     assert spy.scales[RELOOK_EVERY + 1] is None  # looked again
+
+
+def test_the_live_reader_runs_the_int8_copy_by_default():
+    from vision.detect import LIVE_MODEL
+
+    reader = ModelReader(processes=False)
+    assert reader.detector.model_path == LIVE_MODEL and LIVE_MODEL.name == "tiles-obb.int8.onnx"
+    assert ModelReader(LIVE_MODEL.with_name("tiles-obb.onnx"), processes=False).detector.model_path.name == "tiles-obb.onnx"

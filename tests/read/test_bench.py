@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from vision.detect import DEFAULT_MODEL
+from vision.detect import LIVE_MODEL
 from vision.read.bench import run_bench
 
 
@@ -18,7 +18,7 @@ def test_bench_times_reading_on_truth_boxes_when_there_is_no_model(tmp_path):
 
 def test_bench_detects_1080p_frames_in_one_finer_pass():
     res = run_bench(repeats=1, n_frames=1)
-    assert res["detector"] == str(DEFAULT_MODEL)
+    assert res["detector"] == str(LIVE_MODEL)  # the live reader's model
     assert res["detection_ms"] > 0 and res["detection_first_frame_ms"] > 0
     # tiles of 76-108 px are under 40 px in the whole-frame look: the finer pass runs, once
     assert res["sliced_frames"] == res["timed_frames"] == 1

@@ -5,6 +5,13 @@ imported only by `dominocam train`).
 """
 
 from vision.detect.detections import CLASS_NAMES, Detections
-from vision.detect.detector import DEFAULT_MODEL, DetectorSettings, TileDetector
+from vision.detect.detector import (
+           DEFAULT_MODEL,
+           LIVE_MODEL,
+           DetectorSettings,
+           TileDetector,
+           live_model,
+)
 
-__all__ = ["CLASS_NAMES", "DEFAULT_MODEL", "Detections", "DetectorSettings", "TileDetector"]
+__all__ = ["CLASS_NAMES", "DEFAULT_MODEL", "LIVE_MODEL", "Detections", "DetectorSettings", "TileDetector",
+           "live_model"]

@@ -166,9 +166,9 @@ def reader_for(video: DemoVideo, kind: str, model: str | Path | None = None):
 def demo_reader(video: DemoVideo, model: str | None = None):
     """The demo's reader, chosen by DOMINOCAM_DEMO_READER; by default the model where its file is
     there (it reads the demo deal exactly), else the renderer's truth."""
-    from vision.detect.detector import DEFAULT_MODEL
+    from vision.detect.detector import live_model
 
-    have_model = Path(model).is_file() if model else DEFAULT_MODEL.is_file()
+    have_model = Path(model).is_file() if model else live_model().is_file()
     kind = os.environ.get("DOMINOCAM_DEMO_READER", "model" if have_model else "truth")
     if kind not in ("model", "truth", "boxes"):
         raise ReaderUnavailable(f"DOMINOCAM_DEMO_READER={kind!r}: use truth, boxes or model")

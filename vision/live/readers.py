@@ -45,10 +45,10 @@ class ModelReader:
             self.detector = detector
             return
         try:
-            from vision.detect.detector import DEFAULT_MODEL, TileDetector
+            from vision.detect.detector import TileDetector, live_model
         except ImportError as exc:  # the detector package is not in this build
             raise ReaderUnavailable(f"the tile detector is not available: {exc}") from exc
-        path = Path(model_path) if model_path else DEFAULT_MODEL
+        path = Path(model_path) if model_path else live_model()
         if not path.is_file():
             raise ReaderUnavailable(
                 f"no detector model at {path}: train one with `dominocam train` (see models/README.md)"

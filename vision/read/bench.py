@@ -78,12 +78,12 @@ def _bench(repeats: int, n_frames: int, model: str | None, tile_px: tuple[float,
     frames = bench_frames(n_frames, tile_px=tile_px)
     detector = None
     try:
-        from vision.detect import DEFAULT_MODEL, DetectorSettings, TileDetector
+        from vision.detect import DetectorSettings, TileDetector, live_model
 
         settings = DetectorSettings(slicing=slicing)
         if target_tile_px:
             settings = replace(settings, target_tile_px=target_tile_px)
-        detector = TileDetector(model or DEFAULT_MODEL, settings)
+        detector = TileDetector(model or live_model(), settings)  # the live reader's
     except FileNotFoundError as exc:
         log.warning("%s: timing reading and layout on truth boxes only", exc)
     # warm-up (OpenCV's colour tables, the ONNX session) and, per frame, the detection scale a
