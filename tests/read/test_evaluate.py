@@ -87,6 +87,22 @@ def test_the_worst_image_bounds_the_false_tiles_per_image():
     assert (scores.false_tiles, scores.max_false_per_image, scores.images) == (3, 2, 2)
 
 
+def test_recall_is_split_by_the_scene_and_by_the_tile_the_renderer_describes():
+    small = _tile([[400, 100], [410, 100]])  # 20 px long: under the smallest tile
+    covered = _tile(B)
+    covered.visible = 0.5
+    truth = TruthImage(image=None, name="img", tiles=[_tile(A), covered, small],
+                       conditions=("scene:dense", "blur:motion"))
+    scores = Scores()
+    score_boxes(scores, truth, _quads([[100, 100, 62, 32, 0]]), ["up"])  # finds A only
+    by = scores.detection_summary()["recall_by_condition"]
+    assert by["scene:dense"] == by["blur:motion"] == {"recall": 33.33, "tiles": 3}
+    assert by["partly covered"] == {"recall": 0.0, "tiles": 1}
+    assert by["not covered"] == {"recall": 50.0, "tiles": 2}
+    assert by["length < 25 px"] == {"recall": 0.0, "tiles": 1}
+    assert by["length >= 25 px"] == {"recall": 50.0, "tiles": 2}
+
+
 def test_a_box_on_an_uncounted_tile_is_neither_false_nor_in_recall():
     scores = Scores()
     truth = _image([_tile(A), _tile(B, counts=False)])
@@ -172,7 +188,8 @@ def _write_rendered(root):
                 "labelled": labelled, "parent": parent, "owner": "layout", "length_px": 60}
 
     (root / "truth" / "t0.json").write_text(json.dumps(
-        {"image": "images/train/t0.jpg", "tiles": [tile(100), tile(160, parent=0)]}))
+        {"image": "images/train/t0.jpg", "kind": "chain/felt", "blur": "motion",
+         "tiles": [tile(100), tile(160, parent=0)]}))
     (root / "truth" / "v0.json").write_text(json.dumps(
         {"image": "images/val/v0.jpg", "tiles": [tile(100), tile(200, labelled=False), tile(205)]}))
     return root
@@ -189,3 +206,4 @@ def test_load_rendered_split_scale_and_counted_tiles(tmp_path):
     assert load_frame(ti).shape == (120, 160, 3)
     (chain,) = load_rendered(root, "train")
     assert chain.layout_known
+    assert chain.conditions == ("scene:chain", "surface:felt", "blur:motion")

@@ -59,6 +59,7 @@ class TruthImage:
     layout_known: bool = False
     note: str = ""
     scale: float = 1.0  # truth already scaled; load_frame resizes the image to match
+    conditions: tuple[str, ...] = ()  # what the renderer says of the scene: "scene:dense", "blur:motion"...
 
 
 def _overlapping(tiles: list[dict]) -> set[int]:
@@ -93,7 +94,21 @@ def load_rendered(root: Path, split: str | None = None, scale: float = 1.0) -> I
         # scenes of loose tiles (owner "layout" but no parents) have no chain to compare with
         chain = any(tiles[i].parent is not None for i in layout)
         known = chain and all(tiles[i].counts for i in layout) and not bad
-        yield TruthImage(root / tr["image"], f.stem, tiles, None, known, "overlapping tiles" if bad else "", scale)
+        yield TruthImage(root / tr["image"], f.stem, tiles, None, known, "overlapping tiles" if bad else "", scale,
+                         _conditions(tr))
+
+
+def _conditions(tr: dict) -> tuple[str, ...]:
+    """A rendered scene's kind, surface and blur (from its truth JSON), for recall by condition."""
+    out = []
+    scene, _, surface = str(tr.get("kind", "")).partition("/")
+    if scene:
+        out.append(f"scene:{scene}")
+    if surface:
+        out.append(f"surface:{surface}")
+    if tr.get("blur"):
+        out.append(f"blur:{tr['blur']}")
+    return tuple(out)
 
 
 def load_real(root: Path, scale: float = 1.0) -> Iterator[TruthImage]:
@@ -155,6 +170,7 @@ class Scores:
     confusion: np.ndarray = field(default_factory=lambda: np.zeros((7, 8), int))  # col 7: unread
     by_size: dict = field(default_factory=dict)  # bucket -> [halves, right]
     recall_by_size: dict = field(default_factory=dict)  # bucket -> [counted tiles, detected]
+    recall_by_condition: dict = field(default_factory=dict)  # condition -> [counted tiles, detected]
     calib: list = field(default_factory=list)  # (confidence, right) per read half
     errors: list = field(default_factory=list)
     detect_ms: list = field(default_factory=list)  # detector time per image, when a detector ran
@@ -177,6 +193,12 @@ class Scores:
                 for _, _, name in SIZE_BUCKETS if name in self.recall_by_size
             },
             "median_detect_ms": round(float(np.median(self.detect_ms)), 1) if self.detect_ms else None,
+            # where the misses are: rendered scenes by kind, surface and blur, tiles by arm cover and
+            # by the issue's smallest size (25 px long)
+            "recall_by_condition": {
+                name: {"recall": _pct(found, n), "tiles": n}
+                for name, (n, found) in sorted(self.recall_by_condition.items())
+            },
         }
 
     def summary(self) -> dict:
@@ -214,6 +236,7 @@ def _pct(a: int, b: int) -> float | None:
 
 
 FULLY_VISIBLE = 0.99  # truth "visible": the fraction of a rendered tile not covered by an arm
+SMALLEST_TILE_PX = 25.0  # issue 4: tiles may be as small as 25 px long (in a 4K frame)
 SIZE_BUCKETS = ((0, 30, "<30"), (30, 45, "30-45"), (45, 70, "45-70"), (70, 1e9, ">=70"))
 
 
@@ -285,9 +308,21 @@ def score_boxes(scores: Scores, ti: TruthImage, quads: np.ndarray, faces: Sequen
         bucket = scores.recall_by_size.setdefault(_bucket(2 * ti.tiles[j].width), [0, 0])
         bucket[0] += 1
         bucket[1] += int(j in matched)
+        for name in _tile_conditions(ti, ti.tiles[j]):
+            tally = scores.recall_by_condition.setdefault(name, [0, 0])
+            tally[0] += 1
+            tally[1] += int(j in matched)
         if j not in matched:
             scores.errors.append((ti.name, "missed", list(ti.tiles[j].values or []), round(2 * ti.tiles[j].width)))
     return m
+
+
+def _tile_conditions(ti: TruthImage, t: TruthTile) -> list[str]:
+    names = list(ti.conditions)
+    names.append("length >= 25 px" if 2 * t.width >= SMALLEST_TILE_PX else "length < 25 px")
+    if ti.conditions:  # rendered: arms may cover tiles
+        names.append("not covered" if t.visible >= FULLY_VISIBLE else "partly covered")
+    return names
 
 
 def score_image(scores: Scores, ti: TruthImage, reading) -> dict[int, int]:
