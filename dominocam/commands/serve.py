@@ -30,7 +30,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--allowed-host", action="append", default=[],
                         help="extra host name accepted in the Host header (repeatable)")
     parser.add_argument("--model", default=None,
-                        help="tile detector (ONNX) for a camera or video source (default: models/)")
+                        help="tile detector (ONNX) for a camera or video source (default: models/tiles-obb.int8.onnx, "
+                             "the int8 copy; models/tiles-obb.onnx for the float model)")
     parser.add_argument("--pace", type=float, default=1.0,
                         help="seconds between moves when playing a record back (default 1.0)")
     parser.add_argument("--moves", type=int, default=None,
