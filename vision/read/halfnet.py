@@ -14,6 +14,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+from threadpoolctl import ThreadpoolController
 
 from vision.read.pips import HalfRead, colour_distance
 
@@ -75,18 +76,21 @@ def load(path: str = str(WEIGHTS)) -> dict[str, np.ndarray] | None:
         return {k: z[k] for k in z.files}
 
 
-# OpenBLAS starts its worker threads from about 6 rows on, and they spin: on the shared 2-core
-# machine 46 rows in one product took 32 CPU ms, in blocks of 4 rows 2.3 ms (measured).
-BLOCK_ROWS = 4
+@lru_cache(maxsize=1)
+def _blas() -> ThreadpoolController:
+    return ThreadpoolController()  # scans the loaded libraries once per process
 
 
 def forward(params: dict[str, np.ndarray], x: np.ndarray) -> np.ndarray:
     """Softmax probabilities (N, 7) for feature rows x (N, n_features)."""
     z = (x - params["mean"]) / params["std"]
-    w1 = params["w1"]
-    h = np.concatenate([z[i : i + BLOCK_ROWS] @ w1 for i in range(0, max(len(z), 1), BLOCK_ROWS)])
-    h = np.maximum(h + params["b1"], 0.0)
-    logits = (h @ params["w2"] + params["b2"]) / float(params.get("temperature", np.float32(1.0)))
+    # One BLAS thread for these small products: OpenBLAS otherwise wakes its threads, which spin
+    # after the call and take the core the reading worker or the detector next to it needs.
+    # Measured on the bench frames (2 cores): reading 58 -> 29 CPU ms a frame in-process, a whole
+    # frame 70 -> 53 ms (benchmarks: `dominocam bench`).
+    with _blas().limit(limits=1, user_api="blas"):
+        h = np.maximum(z @ params["w1"] + params["b1"], 0.0)
+        logits = (h @ params["w2"] + params["b2"]) / float(params.get("temperature", np.float32(1.0)))
     logits -= logits.max(axis=1, keepdims=True)
     e = np.exp(logits)
     return e / e.sum(axis=1, keepdims=True)
