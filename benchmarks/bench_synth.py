@@ -6,6 +6,7 @@ Run: nice -n 5 .venv/bin/python benchmarks/bench_synth.py [--n 40] [--size 1280x
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import time
 
@@ -35,6 +36,8 @@ def main() -> None:
     # CPU time is the fair number on a shared machine; wall time shows the contention
     print(f"{args.n} images {w}x{h}, one thread: {args.n / cpu:.2f} images/s of CPU time "
           f"({cpu:.2f} s CPU, {dt:.2f} s wall, {args.n / dt:.2f} images/s wall)")
+    print(json.dumps({"images": args.n, "size": args.size, "images_per_cpu_s": round(args.n / cpu, 2),
+                      "images_per_s": round(args.n / dt, 2)}))
 
 
 if __name__ == "__main__":
