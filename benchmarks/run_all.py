@@ -5,7 +5,7 @@
 Each benchmark is its own script (see its docstring for the target and the flags); this runs them
 as subprocesses with the settings below, so one that fails does not stop the rest, prints each
 one's last JSON object, and exits 1 if any failed to run. Timings need a quiet machine: stop other
-work (a training run: `kill -STOP PID`, then `kill -CONT PID`) while it runs, about 5 minutes.
+work (a training run: `kill -STOP PID`, then `kill -CONT PID`) while it runs.
 """
 
 from __future__ import annotations
