@@ -35,14 +35,14 @@ BENCHES: dict[str, tuple[str, list[str], str]] = {
 
 def last_json(text: str) -> dict | None:
     """The last JSON object in `text` that starts a line (one line or indented over several)."""
-    lines = text.splitlines()
+    decoder = json.JSONDecoder()
+    lines = text.splitlines(keepends=True)
     for i in range(len(lines) - 1, -1, -1):
         if lines[i].startswith("{"):
-            for end in range(len(lines), i, -1):
-                try:
-                    return json.loads("\n".join(lines[i:end]))
-                except json.JSONDecodeError:
-                    continue
+            try:
+                return decoder.raw_decode("".join(lines[i:]))[0]  # the text after it is ignored
+            except json.JSONDecodeError:
+                continue
     return None
 
 
