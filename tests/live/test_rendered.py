@@ -107,3 +107,19 @@ def test_draws_from_the_boneyard_are_seen_and_the_record_is_the_true_one():
     assert result.moves_equal, result.differences
     assert result.hands_equal and result.scores_equal and result.flags == [], result.differences
     assert result.exact
+
+
+@pytest.mark.slow
+def test_draws_are_seen_when_the_detector_reads_the_frames():
+    """The same deal through the detector, the pip reader and the layout: the reader gives the
+    boneyard's tiles to the seats like the hands (it knows no boneyard), the tracker finds the heap
+    among them (vision/live/pile.py) and sees the seven draws, each in its place."""
+    from vision.live.evaluate import check, moves_of, watch
+
+    video = find_video(rendered(44, 0, (640, 480), "traditional"))
+    assert video is not None
+    got, pipe = watch(video, "model")
+    true_draws = [e for e in video.record if e["event"] == "draw"]
+    assert [m for m in moves_of(got) if m["event"] == "draw"] == moves_of(true_draws)
+    result = check(video, got, pipe.flags())
+    assert result.exact, result.differences

@@ -95,6 +95,31 @@ class Arms:
                 self._reaching[edge] = (start, [*tips, tip], t)
         self._reaches = self._reaches[-32:]
 
+    def over(self, p, width: float, t: float, within_s: float = 2.0) -> bool:
+        """Whether the arms of the latest stretch may still lie over `p` at `t`: an arm that stops
+        (a hand picking a tile from the boneyard) fades into the motion gate's background and is
+        no longer seen, yet hides what is under it. An arm is taken as the band `width` pixels
+        either side of the line from its tip straight back to its edge, for `within_s` after it
+        was last seen."""
+        if not self._reaches:
+            return False
+        last = max(r.end for r in self._reaches)
+        if t - last > within_s:
+            return False
+        pu = self.calibration.to_unit(p)
+        qu = self.calibration.to_unit((p[0] + width, p[1]))
+        reach = math.hypot(qu[0] - pu[0], qu[1] - pu[1])  # `width` in table units
+        for r in self._reaches:
+            if r.end < last - self.config.reach_gap_s:
+                continue
+            tu, tv = self.calibration.to_unit(r.tip)
+            across, along, depth = {"bottom": (tu - pu[0], pu[1], tv), "top": (tu - pu[0], 1 - pu[1], 1 - tv),
+                                    "left": (tv - pu[1], 1 - pu[0], 1 - tu), "right": (tv - pu[1], pu[0], tu)}[r.edge]
+            # `along`, `depth`: how far the point and the tip lie from the far edge
+            if abs(across) <= reach and along >= depth - reach:
+                return True
+        return False
+
     def _depth(self, edge: str, p) -> float:
         """How far into the table a point lies from an edge (0 at the edge, 1 at the far one)."""
         u, v = self.calibration.to_unit(p)

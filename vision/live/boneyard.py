@@ -3,9 +3,11 @@
 A tile leaving the pile is a draw (the engine's `draw` event). The camera cannot name it (it stays
 face down), only see that a place in the pile is empty and say where, so the tracker can give it
 to the arm that reached there. `Boneyard.update(t, obs)` learns the pile from the tiles the reader
-puts in the boneyard (`owner == "boneyard"`) once they have lain still for `stable_s`, then
-follows each of those places: a place empty on every settled frame for `stable_s` (two frames at
-least) lost its tile. Tiles cut by the picture's border are left out of the places (as the camera
+puts in the boneyard (`owner == "boneyard"`, or vision/live/pile.py's heap) once they have lain still
+for `stable_s`, one place per tile however many boxes a detector puts on it, then follows each of
+those places: a place empty on every settled frame for twice `stable_s` (two frames at least), and
+under no arm that may have stopped over it, lost its tile (a still hand over the pile fades into
+the motion gate's background: seen as nothing, it still hides what is under it). Tiles cut by the picture's border are left out of the places (as the camera
 shakes they come and go), but `zone` remembers where any boneyard tile was seen, so an arm that
 reaches there can still be told apart from one that lays a tile.
 """
@@ -13,6 +15,7 @@ reaches there can still be told apart from one that lays a tile.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from vision.live.observation import BONEYARD, Observation, Point, TileObs
@@ -34,6 +37,9 @@ class _Place:
     seen_t: float
     empty_since: float | None = None
     empty_frames: list[float] = field(default_factory=list)
+
+
+LEARN_CONF = 0.5  # a place is learnt from a confident box; a weaker one between two tiles is no tile
 
 
 class Boneyard:
@@ -62,12 +68,13 @@ class Boneyard:
         """Whether a point (an arm's tip) lies on the boneyard, within a tile's length."""
         return bool(self.zone) and min(math.dist(p, z) for z in self.zone) <= self.tile_len
 
-    def update(self, t: float, obs: Observation) -> list[Drawn]:
-        """Feed each settled frame of play; returns the tiles drawn once that is certain."""
+    def update(self, t: float, obs: Observation, hidden: Callable[[Point], bool] | None = None) -> list[Drawn]:
+        """Feed each settled frame of play; returns the tiles drawn once that is certain.
+        `hidden(place)`: whether an arm may lie over a place, which then proves nothing."""
         every = [tile for tile in obs.tiles if tile.owner == BONEYARD]
         self._learn_zone(every)
         if self.places is None:
-            self._learn(t, [tile for tile in every if _inside(tile, obs.size)])
+            self._learn(t, [tile for tile in every if _inside(tile, obs.size) and tile.confidence >= LEARN_CONF])
             return []
         gone: list[_Place] = []
         for place in self.places:
@@ -76,9 +83,12 @@ class Boneyard:
                 place.centre = min((tile.centre for tile in here), key=lambda c: math.dist(c, place.centre))
                 place.seen_t, place.empty_since, place.empty_frames = t, None, []
                 continue
+            if hidden is not None and hidden(place.centre):
+                place.empty_since, place.empty_frames = None, []
+                continue
             place.empty_since = t if place.empty_since is None else place.empty_since
             place.empty_frames.append(t)
-            if t - place.empty_since >= self.stable_s and len(place.empty_frames) >= 2:
+            if t - place.empty_since >= 2 * self.stable_s and len(place.empty_frames) >= 2:
                 gone.append(place)
         self.places = [p for p in self.places if p not in gone]
         return [Drawn(p.seen_t, p.empty_since or t, p.centre) for p in gone]
@@ -91,7 +101,10 @@ class Boneyard:
             return
         recent = [b for ts, b in self._learning if ts >= t - self.stable_s] or [bones]
         if all(len(b) == len(bones) for b in recent):
-            self.places = [_Place(tile.centre, 2 * tile.half_span, t) for tile in bones]
+            self.places = []
+            for tile in bones:  # one place per tile, however many boxes the reader put on it
+                if all(math.dist(tile.centre, p.centre) > 0.4 * p.span for p in self.places):
+                    self.places.append(_Place(tile.centre, 2 * tile.half_span, t))
 
     def _learn_zone(self, tiles: list[TileObs]) -> None:
         for tile in tiles:

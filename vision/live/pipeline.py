@@ -103,6 +103,7 @@ class LivePipeline:
             to_move=self._to_move,
         )
         self.tracker.hand_size = _hand_size(self.game_event())
+        self.tracker.boneyard_size = _boneyard_size(self.game_event())
         self.tracker.rows = _rows(self.game_event())
         self.tracker.draw_in_turn = _draw_in_turn(self.game_event())
         self._sink: Callable[[dict], Any] | None = None
@@ -147,6 +148,7 @@ class LivePipeline:
                     self.set_calibration(self._calibration.with_seats(
                         dict(zip(self._calibration.seats, players, strict=False))))
             self.tracker.hand_size = _hand_size(record[0])
+            self.tracker.boneyard_size = _boneyard_size(record[0])
             self.tracker.rows = _rows(record[0])
             self.tracker.draw_in_turn = _draw_in_turn(record[0])
             self.tracker.resume(record)
@@ -366,6 +368,21 @@ def _hand_size(game: dict) -> int | None:
         if rules.boneyard:
             return None
         return rules.hand_for(len(game.get("players") or []))
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+def _boneyard_size(game: dict) -> int | None:
+    """Tiles a deal leaves undealt, where they can be drawn (None: no boneyard in this variant)."""
+    try:
+        from engine.rules import ruleset
+        from engine.tiles import ALL_TILES
+
+        rules = ruleset(game.get("variant", "bykovo"), **(game.get("options") or {}))
+        players = len(game.get("players") or [])
+        if not rules.boneyard:
+            return None
+        return max(0, len(ALL_TILES) - rules.hand_for(players) * players)
     except (ValueError, KeyError, TypeError):
         return None
 

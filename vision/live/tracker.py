@@ -31,6 +31,7 @@ from vision.live.boneyard import Boneyard
 from vision.live.calibration import EDGE_OF_COMPASS, TableCalibration
 from vision.live.motion import MotionInfo
 from vision.live.observation import BONEYARD, LAYOUT, Observation, TileObs
+from vision.live.pile import PileMemory
 
 log = logging.getLogger(__name__)
 
@@ -180,6 +181,7 @@ class Tracker:
         self.config = config or TrackerConfig()
         self.to_move = to_move
         self.hand_size = hand_size  # tiles dealt to each, where no boneyard changes the count
+        self.boneyard_size: int | None = None  # tiles left undealt (None: no boneyard in this variant)
         self.rows = False  # hands are rows turned face up during play (BLB-2, DRK-2)
         self.draw_in_turn = False  # only the player to move draws (draw until a tile fits)
         self._face_up_since: float | None = None
@@ -204,6 +206,7 @@ class Tracker:
         self.last_observation: Observation | None = None
         self.last_names: list[str | None] = []
         self.bones = Boneyard(self.config.stable_s)
+        self.pile = PileMemory()
         self._draws: list[_Draw] = []
         self._arm_draws: list[float] = []  # when draws were seen by the arm alone
         self._last_visit: Reach | None = None  # the last arm that reached the boneyard
@@ -215,6 +218,9 @@ class Tracker:
             return Update()
         self.arms.settled(t)
         self._frame += 1
+        if self.boneyard_size:
+            # The reader gives the boneyard's tiles to seats; in play they are told apart by how they lie.
+            obs = self.pile.mark(obs, self.boneyard_size)
         if self.mode == PLAY:
             obs = self._reown(obs)
         self.last_observation = obs
@@ -256,6 +262,7 @@ class Tracker:
         self._clear_since = None
         self._clear_frames = 0
         self.bones.reset()
+        self.pile.reset()
         self._draws.clear()
         self._arm_draws.clear()
         self._last_visit = None
@@ -447,7 +454,8 @@ class Tracker:
             self._draws.append(_Draw(t, reach.start, reach.edge))
             self._arm_draws.append(t)
             log.debug("an arm from %s reached the boneyard and laid no tile: a draw", reach.edge)
-        for drawn in self.bones.update(t, obs):
+        width = 0.75 * self.bones.tile_len
+        for drawn in self.bones.update(t, obs, lambda p: self.arms.over(p, width, t)):
             # Taken by an arm already seen reaching the boneyard in between: already written.
             seen = next((x for x in self._arm_draws if drawn.before_t < x <= drawn.first_t), None)
             if seen is not None:

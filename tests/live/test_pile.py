@@ -1,0 +1,135 @@
+"""The boneyard among the reader's tiles (vision/live/pile.py), and the boneyard's places when
+the reader is a detector: extra boxes, weak boxes, and an arm that stops over the pile."""
+
+from __future__ import annotations
+
+import math
+import random
+
+from vision.live.arms import Arms, Reach
+from vision.live.boneyard import Boneyard
+from vision.live.calibration import full_frame
+from vision.live.observation import BONEYARD, LAYOUT, Observation, TileObs
+from vision.live.pile import PileMemory, find_pile
+from vision.live.tracker import TrackerConfig
+
+L = 40.0  # tile length in pixels
+
+
+def tile(cx: float, cy: float, angle_deg: float, owner: str = "south", face: str = "down",
+         confidence: float = 0.9) -> TileObs:
+    a = math.radians(angle_deg)
+    dx, dy = math.cos(a) * L / 4, math.sin(a) * L / 4
+    return TileObs(None if face == "down" else (1, 2), ((cx - dx, cy - dy), (cx + dx, cy + dy)),
+                   face=face, owner=owner, confidence=confidence)
+
+
+def hand_row(x0: float, y: float, n: int, owner: str = "south") -> list[TileObs]:
+    """A hand: tiles side by side, long sides vertical, a tile's width apart plus a small gap."""
+    return [tile(x0 + k * 0.6 * L, y, 90.0, owner) for k in range(n)]
+
+
+def heap(cx: float, cy: float, n: int, seed: int = 1) -> list[TileObs]:
+    """A boneyard: tiles at random angles, a tile length or so apart, in a corner."""
+    rng = random.Random(seed)
+    spots = [(cx + (i - 1.5) * 1.1 * L, cy + (j - 1.5) * 1.1 * L) for j in range(4) for i in range(4)]
+    rng.shuffle(spots)
+    return [tile(x + rng.uniform(-0.1, 0.1) * L, y + rng.uniform(-0.1, 0.1) * L, rng.uniform(0, 180), "east")
+            for x, y in spots[:n]]
+
+
+def test_the_heap_in_a_corner_is_the_boneyard_and_the_hands_are_not():
+    """TRAD / BYK-1 deals of two or three leave tiles undealt: the reader gives them to the seat
+    of the nearest edge, like the hands; only how they lie tells them apart."""
+    hands = hand_row(200, 560, 7) + hand_row(200, 40, 7, "north")
+    bones = heap(540, 420, 14)
+    obs = Observation(tuple(hands + bones), size=(640, 600))
+    assert sorted(find_pile(obs, 14)) == list(range(14, 28))
+
+
+def test_without_a_heap_nothing_is_taken_from_the_hands():
+    hands = hand_row(200, 560, 7) + hand_row(200, 40, 5, "north") + [tile(100, 300, 0.0, "west")]
+    assert find_pile(Observation(tuple(hands)), 14) == []
+
+
+def test_more_tiles_than_a_deal_leaves_undealt_are_the_shuffle_not_the_boneyard():
+    obs = Observation(tuple(heap(320, 300, 16)))
+    assert find_pile(obs, 14) == []
+    assert len(find_pile(obs, None)) == 16
+
+
+def test_face_up_and_layout_tiles_never_join_the_heap():
+    bones = heap(540, 420, 6)
+    chain = [tile(300 + k * L, 300, 0.0, LAYOUT, "up") for k in range(4)]
+    shown = [tile(480, 330, 45.0, "east", "up")]  # a hand laid face up next to the pile
+    obs = Observation(tuple(chain + shown + bones))
+    assert sorted(find_pile(obs, 14)) == list(range(5, 11))
+
+
+def test_the_last_tiles_of_the_pile_stay_boneyard_tiles():
+    memory = PileMemory()
+    bones = heap(540, 420, 8)
+    hands = hand_row(200, 560, 3)
+    first = memory.mark(Observation(tuple(hands + bones)), 14)
+    assert [t.owner for t in first.tiles] == ["south"] * 3 + [BONEYARD] * 8
+    # two tiles left: too few for a heap, still where the heap was
+    later = memory.mark(Observation(tuple(hands + bones[:2])), 14)
+    assert [t.owner for t in later.tiles] == ["south"] * 3 + [BONEYARD] * 2
+    memory.reset()  # a new deal
+    assert [t.owner for t in memory.mark(Observation(tuple(hands + bones[:2])), 14).tiles] == ["south"] * 3 + ["east"] * 2
+
+
+def test_a_reader_that_names_the_boneyard_is_left_alone():
+    bones = [t for t in heap(540, 420, 5)]
+    named = [TileObs(b.values, b.halves, face="down", owner=BONEYARD) for b in bones[:2]] + bones[2:]
+    obs = Observation(tuple(named))
+    assert PileMemory().mark(obs, 14) is obs
+
+
+def _settled(bones: Boneyard, t0: float, frames: list[list[TileObs]], hidden=None) -> list:
+    drawn = []
+    for k, tiles in enumerate(frames):
+        drawn += bones.update(t0 + 0.1 * k, Observation(tuple(tiles), size=(640, 480)), hidden)
+    return drawn
+
+
+def _bone(x: float, y: float, confidence: float = 0.9) -> TileObs:
+    return tile(x, y, 30.0, BONEYARD, confidence=confidence)
+
+
+def test_two_boxes_on_one_tile_and_a_weak_box_between_tiles_are_no_places():
+    pile = [_bone(400, 300), _bone(460, 300), _bone(400, 360)]
+    extra = [_bone(402, 303), _bone(430, 300, confidence=0.3)]
+    bones = Boneyard(stable_s=0.5)
+    _settled(bones, 0.0, [pile + extra] * 8)
+    assert bones.count == 3
+
+
+def test_a_place_under_a_still_arm_is_not_a_draw():
+    """A hand that stops over the pile is no longer seen by the motion gate but hides the tiles
+    under it: those places prove nothing until it is gone."""
+    pile = [_bone(400, 300), _bone(460, 300), _bone(400, 360)]
+    bones = Boneyard(stable_s=0.5)
+    _settled(bones, 0.0, [pile] * 8)
+    covered = pile[1:]
+    assert _settled(bones, 1.0, [covered] * 15, hidden=lambda p: math.dist(p, pile[0].centre) < 5) == []
+    drawn = _settled(bones, 3.0, [covered] * 15)
+    assert len(drawn) == 1 and math.dist(drawn[0].place, pile[0].centre) < 1
+
+
+def test_a_place_must_stay_empty_twice_the_settling_time():
+    pile = [_bone(400, 300), _bone(460, 300)]
+    bones = Boneyard(stable_s=0.5)
+    _settled(bones, 0.0, [pile] * 8)
+    assert _settled(bones, 1.0, [pile[1:]] * 8) == []  # 0.7 s
+    assert len(_settled(bones, 1.8, [pile[1:]] * 4)) == 1
+
+
+def test_an_arm_lies_over_the_band_from_its_tip_back_to_its_edge():
+    arms = Arms(TrackerConfig(), full_frame((640, 480), ["Anna", "Boris"]))
+    arms._reaches = [Reach(start=1.0, end=1.5, edge="bottom", tip=(550.0, 390.0))]
+    assert arms.over((545.0, 440.0), 30.0, t=2.0)  # under the forearm
+    assert arms.over((560.0, 395.0), 30.0, t=2.0)  # at the hand
+    assert not arms.over((545.0, 330.0), 30.0, t=2.0)  # beyond the fingertips
+    assert not arms.over((480.0, 440.0), 30.0, t=2.0)  # beside the arm
+    assert not arms.over((545.0, 440.0), 30.0, t=4.0)  # long gone
