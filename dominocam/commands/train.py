@@ -37,6 +37,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="nominal batch for gradient accumulation (default: --batch, one step per batch)")
     parser.add_argument("--max-epochs", type=int, default=None,
                         help="with --time-limit-h, epochs may be added up to this many if time allows")
+    parser.add_argument("--lr0", type=float, default=None,
+                        help="AdamW's initial learning rate (default: Ultralytics' choice, 0.001667 here); "
+                             "less for a continuation with --init")
     parser.add_argument("--init", type=Path, default=None,
                         help="start from weights of an earlier run of ours (e.g. runs/tiles-obb/weights/last.pt)")
     parser.add_argument("--hard-time-h", type=float, default=None,
@@ -81,12 +84,12 @@ def run(args: argparse.Namespace) -> int:
             warmup_epochs=args.warmup_epochs, close_mosaic=args.close_mosaic,
             nbs=args.nbs or args.batch, max_epochs=args.max_epochs, init_weights=args.init,
             val_each_epoch=not args.val_final_only, hard_time_h=args.hard_time_h,
-            threads=args.threads,
+            threads=args.threads, lr0=args.lr0,
         )
         log.info("training %s on %s: %d epochs max, imgsz %d, batch %d",
                  args.init or f"{training.MODEL_YAML} (from scratch)", settings.data_yaml, args.epochs, args.imgsz, args.batch)
         weights = training.train(settings)
-        summary.update(data=str(args.data), epochs_max=args.epochs, batch=args.batch,
+        summary.update(data=str(args.data), epochs_max=args.epochs, batch=args.batch, lr0=args.lr0 or "auto",
                        train_hours=round((time.time() - started) / 3600, 3))
     else:
         weights = args.weights

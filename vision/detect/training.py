@@ -59,6 +59,7 @@ class TrainSettings:
     hard_time_h: float | None = None  # Ultralytics' time=: stops mid-epoch at this many hours
     val_each_epoch: bool = True  # validation is slow on the CPU (rotated NMS at conf 0.001)
     threads: int | None = None  # torch threads; Ultralytics leaves one core idle (cpus - 1)
+    lr0: float | None = None  # AdamW's initial rate (None: Ultralytics' auto choice, 0.001667 for our 2 classes)
 
 
 def _deadline_callback(deadline: float, max_epochs: int):
@@ -153,6 +154,9 @@ def train(settings: TrainSettings) -> Path:
         save=True,
         patience=1000,
         flipud=0.5,  # seen from overhead, the table has no up or down
+        # `auto` picks AdamW at 0.001667 for runs this short and ignores lr0; a continuation of our own
+        # weights may ask for less, so as not to undo what they learnt before it has time to gain.
+        **({"optimizer": "AdamW", "lr0": settings.lr0} if settings.lr0 else {}),
     )
     weights = settings.project.resolve() / settings.name / "weights"
     best = weights / "best.pt"
