@@ -133,3 +133,15 @@ def test_an_arm_lies_over_the_band_from_its_tip_back_to_its_edge():
     assert not arms.over((545.0, 330.0), 30.0, t=2.0)  # beyond the fingertips
     assert not arms.over((480.0, 440.0), 30.0, t=2.0)  # beside the arm
     assert not arms.over((545.0, 440.0), 30.0, t=4.0)  # long gone
+
+
+def test_a_tile_near_the_border_has_a_place_and_one_half_out_has_none():
+    """A draw of a pile tile lying near the picture's edge is seen where the arm that took it is
+    not; one half out of the picture comes and goes as the camera shakes and is left to the arm."""
+    near = _bone(400, 480 - 0.6 * L)  # a corner a few pixels from the bottom border
+    half_out = _bone(300, 480 - 0.2 * L)
+    bones = Boneyard(stable_s=0.5)
+    _settled(bones, 0.0, [[near, half_out, _bone(400, 300)]] * 8)
+    assert bones.count == 2
+    drawn = _settled(bones, 1.0, [[half_out, _bone(400, 300)]] * 12)
+    assert len(drawn) == 1 and math.dist(drawn[0].place, near.centre) < 1

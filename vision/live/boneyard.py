@@ -7,7 +7,7 @@ puts in the boneyard (`owner == "boneyard"`, or vision/live/pile.py's heap) once
 for `stable_s`, one place per tile however many boxes a detector puts on it, then follows each of
 those places: a place empty on every settled frame for twice `stable_s` (two frames at least), and
 under no arm that may have stopped over it, lost its tile (a still hand over the pile fades into
-the motion gate's background: seen as nothing, it still hides what is under it). Tiles cut by the picture's border are left out of the places (as the camera
+the motion gate's background: seen as nothing, it still hides what is under it). Tiles half out of the picture are left out of the places (as the camera
 shakes they come and go), but `zone` remembers where any boneyard tile was seen, so an arm that
 reaches there can still be told apart from one that lays a tile.
 """
@@ -103,7 +103,7 @@ class Boneyard:
         if all(len(b) == len(bones) for b in recent):
             self.places = []
             for tile in bones:  # one place per tile, however many boxes the reader put on it
-                if all(math.dist(tile.centre, p.centre) > 0.4 * p.span for p in self.places):
+                if all(math.dist(tile.centre, p.centre) > 0.25 * p.span for p in self.places):
                     self.places.append(_Place(tile.centre, 2 * tile.half_span, t))
 
     def _learn_zone(self, tiles: list[TileObs]) -> None:
@@ -114,10 +114,11 @@ class Boneyard:
                 self.zone.append(tile.centre)
 
 
-def _inside(tile: TileObs, size: tuple[int, int] | None, margin: float = 0.01) -> bool:
-    """Wholly in the picture: a tile cut by the border comes and goes as the camera shakes."""
-    if size is None or not any(x or y for x, y in tile.corners):
+def _inside(tile: TileObs, size: tuple[int, int] | None) -> bool:
+    """Far enough in the picture to stay seen as the camera shakes: its centre half a tile length
+    from the border (three quarters of it in view or more). A tile further out comes and goes."""
+    if size is None:
         return True
     w, h = size
-    mx, my = margin * w, margin * h
-    return all(mx <= x <= w - mx and my <= y <= h - my for x, y in tile.corners)
+    (x, y), m = tile.centre, tile.half_span
+    return m <= x <= w - m and m <= y <= h - m
