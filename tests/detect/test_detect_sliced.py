@@ -115,6 +115,26 @@ def test_big_tiles_need_one_pass_only():
     assert _matched(truth, found.xywhr, tol=4).tolist() == [1] * len(truth)
 
 
+def test_one_big_box_in_the_look_does_not_hide_small_tiles():
+    """A lone sure box (a pen or a book boxed by mistake) is no measure of the tiles: with fewer
+    than `min_sure` sure boxes the frame is seen again at native resolution, where tiles too small
+    for the look are found."""
+    rng = np.random.default_rng(4)
+    small = scatter_tiles(rng, (700, 900), 8, 30.0)  # 15 px in the look of a 1280x960 frame
+    small[:, 0] += 560
+    big = np.float32([[250, 300, 360, 160, 0.4]])
+    frame = draw_tiles((1280, 960), np.concatenate([big, small]))
+    det = TileDetector(runner=fake_runner(min_long_px=20))
+    assert len(det.detect_whole(frame)) == 1
+    found = det.detect(frame)
+    assert det.last.sliced and det.last.scale >= 1.0
+    assert _matched(small, found.xywhr).tolist() == [1] * len(small)
+    assert DetectorSettings().min_sure == 3
+    many = np.float32([[200 + 400 * k, 300, 300, 150, 0.0] for k in range(3)])
+    det.detect(draw_tiles((1280, 960), many))
+    assert not det.last.sliced  # three sure boxes of big tiles: the look was enough
+
+
 def test_slicing_can_be_switched_off():
     rng = np.random.default_rng(2)
     size = (3000, 1800)
