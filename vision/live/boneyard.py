@@ -7,9 +7,10 @@ puts in the boneyard (`owner == "boneyard"`, or vision/live/pile.py's heap) once
 for `stable_s`, one place per tile however many boxes a detector puts on it, then follows each of
 those places: a place empty on every settled frame for twice `stable_s` (two frames at least), and
 under no arm that may have stopped over it, lost its tile (a still hand over the pile fades into
-the motion gate's background: seen as nothing, it still hides what is under it). Tiles half out of the picture are left out of the places (as the camera
-shakes they come and go), but `zone` remembers where any boneyard tile was seen, so an arm that
-reaches there can still be told apart from one that lays a tile.
+the motion gate's background: seen as nothing, it still hides what is under it). Tiles half out
+of the picture are left out of the places (as the camera shakes they come and go), but `zone`
+remembers where any boneyard tile was seen, so an arm that reaches there can still be told apart
+from one that lays a tile.
 """
 
 from __future__ import annotations
