@@ -11,6 +11,7 @@ import numpy as np
 
 from vision.detect.geometry import xywhr_to_corners
 from vision.read.evaluate import (
+    WHOLE_AND_SHARP,
     Scores,
     TruthImage,
     TruthTile,
@@ -101,6 +102,11 @@ def test_recall_is_split_by_the_scene_and_by_the_tile_the_renderer_describes():
     assert by["not covered"] == {"recall": 50.0, "tiles": 2}
     assert by["length < 25 px"] == {"recall": 0.0, "tiles": 1}
     assert by["length >= 25 px"] == {"recall": 50.0, "tiles": 2}
+    assert WHOLE_AND_SHARP not in by  # the whole scene is motion-blurred
+    sharp = TruthImage(image=None, name="img", tiles=[_tile(A), covered, small], conditions=("scene:dense",))
+    scores = Scores()
+    score_boxes(scores, sharp, _quads([[100, 100, 62, 32, 0]]), ["up"])
+    assert scores.detection_summary()["recall_by_condition"][WHOLE_AND_SHARP] == {"recall": 100.0, "tiles": 1}
 
 
 def test_a_box_on_an_uncounted_tile_is_neither_false_nor_in_recall():

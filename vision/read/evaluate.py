@@ -235,6 +235,7 @@ def _pct(a: int, b: int) -> float | None:
     return round(100.0 * a / b, 2) if b else None
 
 
+WHOLE_AND_SHARP = "whole and sharp (>= 25 px, not covered, no motion blur)"
 FULLY_VISIBLE = 0.99  # truth "visible": the fraction of a rendered tile not covered by an arm
 SMALLEST_TILE_PX = 25.0  # issue 4: tiles may be as small as 25 px long (in a 4K frame)
 SIZE_BUCKETS = ((0, 30, "<30"), (30, 45, "30-45"), (45, 70, "45-70"), (70, 1e9, ">=70"))
@@ -322,6 +323,9 @@ def _tile_conditions(ti: TruthImage, t: TruthTile) -> list[str]:
     names.append("length >= 25 px" if 2 * t.width >= SMALLEST_TILE_PX else "length < 25 px")
     if ti.conditions:  # rendered: arms may cover tiles
         names.append("not covered" if t.visible >= FULLY_VISIBLE else "partly covered")
+        # what a webcam over a club table shows once play holds still: whole, sharp, not tiny
+        if 2 * t.width >= SMALLEST_TILE_PX and t.visible >= FULLY_VISIBLE and "blur:motion" not in ti.conditions:
+            names.append(WHOLE_AND_SHARP)
     return names
 
 
