@@ -145,3 +145,11 @@ def test_a_tile_near_the_border_has_a_place_and_one_half_out_has_none():
     assert bones.count == 2
     drawn = _settled(bones, 1.0, [[half_out, _bone(400, 300)]] * 12)
     assert len(drawn) == 1 and math.dist(drawn[0].place, near.centre) < 1
+
+
+def test_an_arm_from_the_left_edge_lies_between_that_edge_and_its_tip():
+    arms = Arms(TrackerConfig(), full_frame((640, 480), ["Anna", "Boris"]))
+    arms._reaches = [Reach(start=1.0, end=1.5, edge="left", tip=(100.0, 240.0))]
+    assert arms.over((40.0, 250.0), 30.0, t=2.0)
+    assert not arms.over((160.0, 240.0), 30.0, t=2.0)  # beyond the fingertips
+    assert not arms.over((40.0, 300.0), 30.0, t=2.0)  # beside the arm

@@ -113,10 +113,8 @@ class Arms:
             if r.end < last - self.config.reach_gap_s:
                 continue
             tu, tv = self.calibration.to_unit(r.tip)
-            across, along, depth = {"bottom": (tu - pu[0], pu[1], tv), "top": (tu - pu[0], 1 - pu[1], 1 - tv),
-                                    "left": (tv - pu[1], 1 - pu[0], 1 - tu), "right": (tv - pu[1], pu[0], tu)}[r.edge]
-            # `along`, `depth`: how far the point and the tip lie from the far edge
-            if abs(across) <= reach and along >= depth - reach:
+            across = tu - pu[0] if r.edge in ("bottom", "top") else tv - pu[1]
+            if abs(across) <= reach and self._depth(r.edge, p) <= self._depth(r.edge, r.tip) + reach:
                 return True
         return False
 
