@@ -80,7 +80,7 @@ def test_the_last_tiles_of_the_pile_stay_boneyard_tiles():
 
 
 def test_a_reader_that_names_the_boneyard_is_left_alone():
-    bones = [t for t in heap(540, 420, 5)]
+    bones = heap(540, 420, 5)
     named = [TileObs(b.values, b.halves, face="down", owner=BONEYARD) for b in bones[:2]] + bones[2:]
     obs = Observation(tuple(named))
     assert PileMemory().mark(obs, 14) is obs

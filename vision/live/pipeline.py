@@ -102,10 +102,7 @@ class LivePipeline:
             self.config.tracker,
             to_move=self._to_move,
         )
-        self.tracker.hand_size = _hand_size(self.game_event())
-        self.tracker.boneyard_size = _boneyard_size(self.game_event())
-        self.tracker.rows = _rows(self.game_event())
-        self.tracker.draw_in_turn = _draw_in_turn(self.game_event())
+        self._tell_rules(self.game_event())
         self._sink: Callable[[dict], Any] | None = None
         self._lock = threading.RLock()
         self._record: list[dict] = [self.game_event()]
@@ -118,6 +115,13 @@ class LivePipeline:
         self._last_settled = False
         self.stats = Stats()
         self.events: list[dict] = []  # everything emitted, in order (tests, benchmarks)
+
+    def _tell_rules(self, game: dict) -> None:
+        """What the tracker needs to know of the variant the game event names."""
+        self.tracker.hand_size = _hand_size(game)
+        self.tracker.boneyard_size = _boneyard_size(game)
+        self.tracker.rows = _rows(game)
+        self.tracker.draw_in_turn = _draw_in_turn(game)
 
     # --- the webui interface -----------------------------------------------------------------
     def game_event(self) -> dict:
@@ -147,10 +151,7 @@ class LivePipeline:
                 if self._calibration is not None:
                     self.set_calibration(self._calibration.with_seats(
                         dict(zip(self._calibration.seats, players, strict=False))))
-            self.tracker.hand_size = _hand_size(record[0])
-            self.tracker.boneyard_size = _boneyard_size(record[0])
-            self.tracker.rows = _rows(record[0])
-            self.tracker.draw_in_turn = _draw_in_turn(record[0])
+            self._tell_rules(record[0])
             self.tracker.resume(record)
 
     def flags(self) -> list[dict]:
@@ -359,53 +360,48 @@ class LivePipeline:
         return state["deals"][-1].get("end") not in (None, "unfinished")
 
 
-def _hand_size(game: dict) -> int | None:
-    """Tiles in each hand at the recount's start, where no boneyard can change the count."""
+def _rules(game: dict):
+    """The game event's rule set, or None where the engine knows no such variant or options."""
     try:
         from engine.rules import ruleset
 
-        rules = ruleset(game.get("variant", "bykovo"), **(game.get("options") or {}))
-        if rules.boneyard:
-            return None
-        return rules.hand_for(len(game.get("players") or []))
+        return ruleset(game.get("variant", "bykovo"), **(game.get("options") or {}))
     except (ValueError, KeyError, TypeError):
         return None
+
+
+def _hand_for(rules, game: dict) -> int | None:
+    try:
+        return rules.hand_for(len(game.get("players") or []))
+    except KeyError:  # a player count the variant is not played with
+        return None
+
+
+def _hand_size(game: dict) -> int | None:
+    """Tiles in each hand at the recount's start, where no boneyard can change the count."""
+    rules = _rules(game)
+    return None if rules is None or rules.boneyard else _hand_for(rules, game)
 
 
 def _boneyard_size(game: dict) -> int | None:
     """Tiles a deal leaves undealt, where they can be drawn (None: no boneyard in this variant)."""
-    try:
-        from engine.rules import ruleset
-        from engine.tiles import ALL_TILES
+    from engine.tiles import ALL_TILES
 
-        rules = ruleset(game.get("variant", "bykovo"), **(game.get("options") or {}))
-        players = len(game.get("players") or [])
-        if not rules.boneyard:
-            return None
-        return max(0, len(ALL_TILES) - rules.hand_for(players) * players)
-    except (ValueError, KeyError, TypeError):
-        return None
+    rules = _rules(game)
+    hand = None if rules is None or not rules.boneyard else _hand_for(rules, game)
+    return None if hand is None else max(0, len(ALL_TILES) - hand * len(game.get("players") or []))
 
 
 def _rows(game: dict) -> bool:
     """Hands kept as face-down rows and turned up in play (BLB-2, DRK-2)."""
-    try:
-        from engine.rules import ruleset
-
-        return bool(ruleset(game.get("variant", "bykovo"), **(game.get("options") or {})).rows)
-    except (ValueError, KeyError, TypeError):
-        return False
+    rules = _rules(game)
+    return bool(rules is not None and rules.rows)
 
 
 def _draw_in_turn(game: dict) -> bool:
     """Only the player to move draws, until a tile fits (TRAD, SPI-1's default)."""
-    try:
-        from engine.rules import ruleset
-
-        rules = ruleset(game.get("variant", "bykovo"), **(game.get("options") or {}))
-        return bool(rules.boneyard and rules.draw == "until_fits")
-    except (ValueError, KeyError, TypeError):
-        return False
+    rules = _rules(game)
+    return bool(rules is not None and rules.boneyard and rules.draw == "until_fits")
 
 
 def open_pipeline(
