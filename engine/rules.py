@@ -83,6 +83,10 @@ class RuleSet:
     def hand_for(self, n_players: int) -> int:
         return self.hand_size[n_players]
 
+    def undealt(self, n_players: int) -> int:
+        """Tiles a deal leaves on the table to draw from (0 where the undealt are out of play)."""
+        return max(0, 28 - self.hand_for(n_players) * n_players) if self.boneyard else 0
+
     @property
     def higher_is_better(self) -> bool:
         """Pairs (SPT-8) are credited points; everyone else collects penalty points."""

@@ -58,6 +58,7 @@ def _read_with_vision(image: np.ndarray, players: list[str], variant: str | None
         "hands": {h.player: [str(t) for t in h.tiles] for h in rc.hands},
         "pips": {h.player: h.pips for h in rc.hands},
         "warnings": list(rc.warnings),
+        "boneyard": len(rc.boneyard),  # face-down tiles in a heap, counted in no hand
         "flags": list(rc.flags),
         "deal": rc.deal,
     }

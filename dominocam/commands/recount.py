@@ -80,12 +80,14 @@ def run(args) -> int:
             "image": args.photo, "variant": variant,
             "hands": {h.player: {"seat": h.seat, "tiles": [str(t) for t in h.tiles], "pips": h.pips,
                                  "unread": h.unread, "face_down": h.face_down} for h in rc.hands},
-            "deal": rc.deal, "totals": rc.result.get("totals"), "wrongful_passes": rc.flags,
-            "warnings": rc.warnings}))
+            "boneyard": len(rc.boneyard), "deal": rc.deal, "totals": rc.result.get("totals"),
+            "wrongful_passes": rc.flags, "warnings": rc.warnings}))
     else:
         for h in rc.hands:
             mark = "" if h.complete else "  (incomplete)"
             print(f"{h.seat:>5} {h.player}: {' '.join(map(str, h.tiles)) or '-'} = {h.pips} pips{mark}")
+        if rc.boneyard:
+            print(f"boneyard: {len(rc.boneyard)} tile(s) face down in a heap, counted in no hand")
         points = rc.deal.get("points", {})
         print("deal points: " + ", ".join(f"{k} {v}" for k, v in points.items()))
         for f in rc.flags:

@@ -27,3 +27,12 @@ def test_overrides_replace_one_option_and_check_values():
 def test_readme_table_lists_every_option_with_its_defaults():
     doc = (Path(__file__).parents[2] / "docs" / "readme" / "engine.md").read_text(encoding="utf-8")
     assert options_markdown() in doc
+
+
+def test_undealt_tiles_are_what_the_deal_leaves_to_draw_from():
+    assert ruleset("traditional").undealt(2) == 14  # TRAD: 7 each, the rest is the boneyard
+    assert ruleset("traditional").undealt(4) == 0
+    assert ruleset("blitz-blind").undealt(3) == 4  # BLB-1: 2-3 players get 8 tiles
+    assert ruleset("bykovo").undealt(4) == 0  # BYK: all 28 dealt
+    assert ruleset("blitz").undealt(5) == 0  # BLZ-1: the rest are out of play, no boneyard
+    assert ruleset("traditional", hand_size={"2": 5}).undealt(2) == 18

@@ -92,3 +92,40 @@ def test_recount_bad_photo_and_mismatched_players(recount_photo, tmp_path, capsy
     record.write_text(json.dumps({"event": "game", "variant": "bykovo", "players": PLAYERS, "options": {}}) + "\n")
     assert main(["recount", str(photo), "--truth-boxes", "--record", str(record), "--players", "A,B,C,D"]) == 2
     assert "differ" in capsys.readouterr().err
+
+
+@pytest.fixture(scope="module")
+def boneyard_photo(tmp_path_factory):
+    """Seed 6, image 22 of the renderer (recount kind): two hands face up and the boneyard, a heap
+    of face-down tiles, in a corner; four of its tiles lie inside the picture."""
+    from vision.synth.camera import encode_jpeg
+    from vision.synth.dataset import image_rng
+    from vision.synth.scene import render_scene
+
+    out = tmp_path_factory.mktemp("recount-boneyard")
+    r = render_scene(image_rng(6, 22), (1280, 960), kind="recount")
+    (out / "photo.jpg").write_bytes(encode_jpeg(r.image, r.jpeg_quality))
+    truth = r.truth("photo.jpg")
+    (out / "photo.json").write_text(json.dumps(truth))
+    bones = [t for t in truth["tiles"] if t["owner"] == "boneyard" and t["labelled"]]
+    assert len(bones) >= 3
+    return out / "photo.jpg", len(bones)
+
+
+def test_recount_leaves_the_boneyard_heap_out_of_the_hands_TRAD(boneyard_photo, capsys):
+    photo, n_bones = boneyard_photo
+    code, out = _recount(capsys, [str(photo), "--variant", "traditional", "--players", "Anna,Boris"])
+    assert code == 0
+    assert out["boneyard"] == n_bones
+    assert all(h["face_down"] == 0 for h in out["hands"].values())
+    assert not any("face down" in w for w in out["warnings"])
+
+
+def test_without_a_boneyard_face_down_tiles_stay_in_a_hand_BYK(boneyard_photo, capsys):
+    """All 28 are dealt in bykovo: a face-down heap is someone's hand, to be turned up."""
+    photo, n_bones = boneyard_photo
+    code, out = _recount(capsys, [str(photo), "--players", ",".join(PLAYERS)])
+    assert code == 0
+    assert out["boneyard"] == 0
+    assert sum(h["face_down"] for h in out["hands"].values()) == n_bones
+    assert any("turn them up" in w for w in out["warnings"])

@@ -385,11 +385,10 @@ def _hand_size(game: dict) -> int | None:
 
 def _boneyard_size(game: dict) -> int | None:
     """Tiles a deal leaves undealt, where they can be drawn (None: no boneyard in this variant)."""
-    from engine.tiles import ALL_TILES
-
     rules = _rules(game)
-    hand = None if rules is None or not rules.boneyard else _hand_for(rules, game)
-    return None if hand is None else max(0, len(ALL_TILES) - hand * len(game.get("players") or []))
+    if rules is None or not rules.boneyard or _hand_for(rules, game) is None:
+        return None
+    return rules.undealt(len(game.get("players") or []))
 
 
 def _rows(game: dict) -> bool:

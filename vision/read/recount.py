@@ -6,7 +6,9 @@ import json
 from dataclasses import dataclass, field
 
 from engine.replay import replay_events
+from engine.rules import ruleset
 from engine.tiles import Tile
+from vision.read.heap import find_heap
 from vision.read.reader import FrameReading
 
 # players are seated clockwise, looking down at the table with north at the top of the frame
@@ -38,13 +40,26 @@ class Recount:
     deal: dict  # the deal's entry: places, pips, points
     flags: list[dict] = field(default_factory=list)  # wrongful passes found at reveal
     warnings: list[str] = field(default_factory=list)
+    boneyard: list[int] = field(default_factory=list)  # the reading's tiles that are the boneyard heap
 
 
-def seat_hands(reading: FrameReading, players: list[str], seats: list[str]) -> list[SeatHand]:
+def boneyard_tiles(reading: FrameReading, most: int) -> list[int]:
+    """The face-down heap among the tiles the layout gave to seats: the boneyard, no one's hand.
+    `most`: the tiles the variant's deal leaves undealt (0: no boneyard, so nothing is taken)."""
+    if most <= 0:
+        return []
+    loose = [i for seat in reading.layout.hands.values() for i in seat if reading.tiles[i].face == "down"]
+    return find_heap([t.halves for t in reading.tiles], loose, most)
+
+
+def seat_hands(reading: FrameReading, players: list[str], seats: list[str],
+               skip: frozenset[int] = frozenset()) -> list[SeatHand]:
     out = []
     for seat, player in zip(seats, players, strict=True):
         hand = SeatHand(seat, player, [])
         for i in reading.layout.hands.get(seat, []):
+            if i in skip:
+                continue
             t = reading.tiles[i]
             if t.face == "down":
                 hand.face_down += 1
@@ -64,7 +79,14 @@ def recount(reading: FrameReading, players: list[str], variant: str = "bykovo",
         if len(players) not in SEAT_ORDER:
             raise ValueError(f"{len(players)} players: give --seats for this many")
         seats = list(SEAT_ORDER[len(players)])
-    hands = seat_hands(reading, players, seats)
+    game = record[0] if record else {"variant": variant, "options": {}}
+    rules = ruleset(game["variant"], **(game.get("options") or {}))
+    try:
+        undealt = rules.undealt(len(players))
+    except KeyError:  # a player count the variant is not played with: the engine flags it
+        undealt = 0
+    bones = boneyard_tiles(reading, undealt)
+    hands = seat_hands(reading, players, seats, frozenset(bones))
     warnings = []
     for h in hands:
         if h.unread:
@@ -96,4 +118,4 @@ def recount(reading: FrameReading, players: list[str], variant: str = "bykovo",
     deal = result["deals"][-1] if result["deals"] else {}
     # the audit at reveal flags the earlier pass events themselves: keep what the reveals added
     flags = [f for f in result["flags"] if f["rule"] in AUDIT_RULES and json.dumps(f, sort_keys=True) not in before]
-    return Recount(hands, result, deal, flags, warnings)
+    return Recount(hands, result, deal, flags, warnings, bones)

@@ -111,7 +111,12 @@
       const input = document.querySelector(`[name="hand:${CSS.escape(p)}"]`);
       if (input) input.value = tiles.join(" ");
     });
-    say("read from the photo: check the tiles, then confirm");
+    // what the reader could not settle (unread or face-down tiles, a tile in two hands) is the
+    // operator's to check before confirming
+    const notes = [...(out.warnings || [])];
+    if (out.boneyard) notes.push(`${out.boneyard} face-down tile(s) in a heap taken for the boneyard, in no hand`);
+    say(`read from the photo: check the tiles, then confirm${notes.length ? ". " + notes.join("; ") : ""}`,
+        (out.warnings || []).length > 0);
   };
   // Calibration: clicks on the picture, in the frame's own pixels (the image is letterboxed).
   const corners = [];

@@ -1,0 +1,95 @@
+"""Which face-down tiles outside the layout are the boneyard: a heap, not a hand.
+
+The layout gives every tile outside the chain to the seat of the nearest table edge; where the
+variant has a boneyard, its heap lies among them. How the tiles lie tells them apart: a hand is a
+row of tiles side by side and squared to each other, the boneyard a heap with each tile at its own
+angle. Only the tiles' two half centres are used, so the recount (one photo) and the live tracker
+(vision/live/pile.py, which also remembers where the heap was) share this.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+Point = tuple[float, float]
+Halves = tuple[Point, Point]
+
+ROW_ANGLE_DEG = 12.0  # tiles of a row are squared to each other within this
+ROW_STEP = 0.9  # side by side: centres at most this many tile lengths apart (a tile's width is half)
+ROW_MIN = 3  # tiles in a row of a hand; two squared tiles can lie so in a heap by chance
+HEAP_LINK = 2.0  # tiles of a heap lie within this many tile lengths of another of them
+HEAP_MIN = 3
+HEAP_SPREAD = 0.75  # a heap's tiles point every way: the mean of their doubled angles is short
+
+
+def centre(h: Halves) -> Point:
+    (x1, y1), (x2, y2) = h
+    return ((x1 + x2) / 2, (y1 + y2) / 2)
+
+
+def _angle(h: Halves) -> float:
+    (x1, y1), (x2, y2) = h
+    return math.atan2(y2 - y1, x2 - x1) % math.pi
+
+
+def _squared(a: Halves, b: Halves) -> bool:
+    d = abs(_angle(a) - _angle(b))
+    return min(d, math.pi - d) <= math.radians(ROW_ANGLE_DEG)
+
+
+def _side_by_side(a: Halves, b: Halves, length: float) -> bool:
+    """Squared, near, and beside each other (not end to end): the step runs across the tile."""
+    if not _squared(a, b):
+        return False
+    (ax, ay), (bx, by) = centre(a), centre(b)
+    dx, dy = bx - ax, by - ay
+    if math.hypot(dx, dy) > ROW_STEP * length:
+        return False
+    along = abs(dx * math.cos(_angle(a)) + dy * math.sin(_angle(a)))
+    return along <= 0.35 * length
+
+
+def _groups(indices: list[int], linked: Callable[[int, int], bool]) -> list[list[int]]:
+    """Connected groups of `indices` under the symmetric relation `linked(i, j)`."""
+    left, out = set(indices), []
+    while left:
+        stack, group = [left.pop()], []
+        while stack:
+            i = stack.pop()
+            group.append(i)
+            near = [j for j in left if linked(i, j)]
+            left.difference_update(near)
+            stack.extend(near)
+        out.append(sorted(group))
+    return out
+
+
+def _spread(halves: Sequence[Halves], group: list[int]) -> float:
+    """Length of the mean of the doubled angles: 1 when all are squared, near 0 when scattered."""
+    c = sum(math.cos(2 * _angle(halves[i])) for i in group) / len(group)
+    s = sum(math.sin(2 * _angle(halves[i])) for i in group) / len(group)
+    return math.hypot(c, s)
+
+
+def tile_length(halves: Sequence[Halves], indices: list[int]) -> float:
+    """The median tile length (twice the distance between half centres) of `indices`."""
+    spans = sorted(2 * math.dist(*halves[i]) for i in indices)
+    return spans[len(spans) // 2] if spans else 0.0
+
+
+def find_heap(halves: Sequence[Halves], loose: list[int], most: int | None = None) -> list[int]:
+    """The largest heap among the face-down tiles `loose` (indices into `halves`), [] when there
+    is none: at least HEAP_MIN tiles, none in a hand's row, lying near each other at scattered
+    angles, and no more than `most` (the tiles a deal leaves undealt: a heap of all 28 before the
+    deal is the shuffle, not the boneyard)."""
+    length = tile_length(halves, loose)
+    if len(loose) < HEAP_MIN or length <= 0:
+        return []
+    rows = _groups(loose, lambda i, j: _side_by_side(halves[i], halves[j], length))
+    in_row = {i for row in rows if len(row) >= ROW_MIN for i in row}
+    rest = [i for i in loose if i not in in_row]
+    heaps = _groups(rest, lambda i, j: math.dist(centre(halves[i]), centre(halves[j])) <= HEAP_LINK * length)
+    heaps = [h for h in heaps if HEAP_MIN <= len(h) <= (most if most is not None else len(h))
+             and _spread(halves, h) < HEAP_SPREAD]
+    return max(heaps, key=len) if heaps else []
