@@ -87,8 +87,8 @@ def seats_for(players: list[str], calibration: dict | None) -> list[str] | None:
 
 def read_hands(data: bytes, players: list[str], variant: str | None, record: list[dict] | None = None,
                calibration: dict | None = None) -> dict[str, Any]:
-    """{"hands": {player: ["a-b", ...]}, "pips": {player: n}, "warnings": [...]} from the photo.
-    Raises ValueError for a bad upload, RecountUnavailable when the reader cannot run here."""
+    """{"hands": {player: ["a-b", ...]}, "pips": {player: n}, "warnings": [...], "boneyard": n}
+    from the photo (boneyard: face-down tiles in a heap, counted in no hand). Raises ValueError for a bad upload, RecountUnavailable when the reader cannot run here."""
     image = decode_photo(data)
     kwargs: dict[str, Any] = {}
     if record is not None:
@@ -99,4 +99,5 @@ def read_hands(data: bytes, players: list[str], variant: str | None, record: lis
     result = _reader()(image, players=players, variant=variant, **kwargs)
     hands = {p: [str(t) for t in tiles] for p, tiles in dict(result.get("hands", {})).items()}
     pips = {p: sum(int(c) for t in tiles for c in t.split("-")) for p, tiles in hands.items()}
-    return {"hands": hands, "pips": result.get("pips", pips), "warnings": result.get("warnings", [])}
+    return {"hands": hands, "pips": result.get("pips", pips), "warnings": result.get("warnings", []),
+            "boneyard": int(result.get("boneyard", 0))}

@@ -212,3 +212,40 @@ def test_the_demo_source_plays_a_whole_deal_on_the_spectator_page(make_app, serv
     wait_for(lambda: all(
         page.locator(f'#scores [data-player="{p}"] .total').inner_text() == str(t)
         for p, t in expected["totals"].items()))
+
+
+def test_a_recount_photo_fills_the_hands_and_shows_what_to_check(make_app, serve, browser, monkeypatch, tmp_path):
+    """The reader's warnings (a face-down tile to turn up) and the boneyard it left out reach the
+    operator, who confirms the hands."""
+    import cv2
+    import numpy as np
+
+    import webui.recount as recount
+
+    def reader(image, players, variant, record=None, seats=None):
+        return {"hands": {players[0]: ["6-6", "2-4"], players[1]: ["0-1"]}, "pips": {},
+                "warnings": [f"north ({players[1]}): 1 tile(s) lie face down; turn them up"], "boneyard": 5}
+
+    monkeypatch.setattr(recount, "_reader", lambda: reader)
+    app = make_app()
+    events = engine_game(seed=32, deals=1)
+    client = app.test_client()
+    for e in events[:2]:
+        client.post("/api/op/event", headers=BEARER, json=e)
+    players = events[0]["players"]
+    photo = tmp_path / "hands.png"
+    cv2.imwrite(str(photo), np.full((40, 60, 3), 200, np.uint8))
+    server = serve(app)
+    context = browser.new_context()
+    try:
+        op = context.new_page()
+        op.goto(f"{server.url}/operator?token={TOKEN}")
+        op.set_input_files("#recount-photo", str(photo))
+        op.wait_for_function("() => !document.getElementById('message').hidden", timeout=5000)
+        message = op.locator("#message").inner_text()
+        assert "turn them up" in message and "5 face-down tile(s)" in message and "boneyard" in message
+        assert "bad" in op.locator("#message").get_attribute("class")
+        assert op.input_value(f'[name="hand:{players[0]}"]') == "6-6 2-4"
+        assert op.input_value(f'[name="hand:{players[1]}"]') == "0-1"
+    finally:
+        context.close()
