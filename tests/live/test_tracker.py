@@ -78,6 +78,20 @@ def test_no_arm_seen_falls_back_to_turn_order():
     assert [e["player"] for e in got] == [PLAYERS[(start + i) % 4] for i in range(len(got))]
 
 
+@pytest.mark.parametrize("seed", [45, 84, 109])
+def test_an_arm_that_laid_a_tile_lays_no_later_one(seed):
+    """Half the arms unseen (a player in shadow) and tiles quick after one another: a tile that
+    appears within arm_window_s of an arm that already laid a move is not that arm's, and one
+    seen with no arm is not the next arm's (another player's) either: turn order names the mover.
+    Deals whose opener was seen, without passes."""
+    sc = deal_steps(seed, pass_p=0.0, no_arm=0.5, hold_s=0.7)
+    order = [PLAYERS.index(e["player"]) for e in sc.plays]
+    assert all(b == (a + 1) % 4 for a, b in zip(order, order[1:], strict=False))
+    assert sc.arms[10] is not None  # the opener's arm, after the first second
+    _, events, _ = run(sc)
+    assert plays(events) == sc.plays
+
+
 def test_turn_order_fallback_asks_the_engine_hook_first():
     sc = deal_steps(8, no_arm=1.0)
     _, events, _ = run(sc, to_move=lambda: "Vera")

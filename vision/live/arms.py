@@ -51,6 +51,7 @@ class Arms:
         self._reaches: list[Reach] = []
         self._settled_t = self._prev_settled_t = -math.inf
         self._used: set[Reach] = set()  # arms already given a tile
+        self._spent: set[float] = set()  # ends of the episodes whose arms laid a tile that is a move
 
     def observe(self, t: float, motion: MotionInfo) -> None:
         if motion.arm and motion.edge:
@@ -63,10 +64,6 @@ class Arms:
             self._episodes = self._episodes[-16:]
             self._episode = Counter()
         self._prev_settled_t, self._settled_t = self._settled_t, t
-
-    def episode_since(self, t0: float, t: float) -> str | None:
-        """The edge of the first arms that left after t0 (for a tile first seen with none)."""
-        return next((e for te, e in self._episodes if t0 < te <= t), None)
 
     def _follow(self, t: float, motion: MotionInfo) -> None:
         """Follow each arm from its edge: where it reached deepest, until it is gone (a gap of
@@ -210,10 +207,16 @@ class Arms:
         self._used.update(r for r in out if r is not None)
         return out
 
-    def episode_edge(self, t: float) -> str | None:
-        """The edge most touched by the arms of the latest unsettled stretch (no reaches)."""
+    def episode(self, t: float) -> tuple[float, str] | None:
+        """(when it ended, the edge most touched) of the latest unsettled stretch of arms within
+        arm_window_s before `t` whose arm has not already laid a move (no reaches needed)."""
         for t_end, edge in reversed(self._episodes):
-            if t - self.config.arm_window_s <= t_end <= t:
-                return edge
+            if t - self.config.arm_window_s <= t_end <= t and t_end not in self._spent:
+                return t_end, edge
         return None
+
+    def spend_episode(self, t_end: float) -> None:
+        """The arms of that stretch laid a tile that is now a move: a tile seen later is another's."""
+        self._spent.add(t_end)
+        self._spent = {x for x in self._spent if x >= self._episodes[0][0]} if self._episodes else set()
 

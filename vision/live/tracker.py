@@ -101,6 +101,7 @@ class _Candidate:
     reach: float  # how far its centre may wander between frames (jitter, shake)
     edge: str | None = None  # where the arm came from just before it appeared
     arm_t: float = 0.0  # when that arm left: of two tiles seen together, its order
+    episode_t: float | None = None  # the end of the stretch of arms it appeared after
     seen: int = 1
     names: Counter = field(default_factory=Counter)  # name read -> frames
     to_votes: Counter = field(default_factory=Counter)  # tile it touches -> frames
@@ -523,14 +524,13 @@ class Tracker:
                     if c.index is None and _dist(c.centre, tile.centre) <= c.reach]
             c = min(near, key=lambda c: _dist(c.centre, tile.centre)) if near else None
             if c is None:
+                episode = self.arms.episode(t)
                 c = _Candidate(t, self._frame, t, tile.centre, 0.6 * max(tile.half_span, 1.0),
-                               self.arms.episode_edge(t), t)
+                               episode and episode[1], t, episode_t=episode and episode[0])
                 self._serial += 1  # keys in order of appearance: ties break the same way each run
                 self._candidates[self._serial] = c
                 new.append(c)
             else:
-                if c.edge is None:  # appeared with no arm before it: the next arm is the mover's
-                    c.edge = self.arms.episode_since(c.last_t, t)
                 c.seen += 1
                 c.centre = ((c.centre[0] + tile.centre[0]) / 2, (c.centre[1] + tile.centre[1]) / 2)
             c.last_t = t
@@ -687,6 +687,8 @@ class Tracker:
         if player not in self.players:
             player = self._in_turn(out) or self._fallback_player()
             log.debug("no arm seen for %s: turn order gives %s", name, player)
+        if c.episode_t is not None:
+            self.arms.spend_episode(c.episode_t)
         if self.need_deal:
             out.events.append({"event": "deal"})
             self.need_deal = False
