@@ -6,7 +6,7 @@ import numpy as np
 
 from tests.read.conftest import truths
 from vision.read.geometry import box_from_corners
-from vision.read.layout import LayoutTile, build_layout
+from vision.read.layout import LayoutTile, build_layout, candidate_joins, nearest_joins
 
 W = 50.0
 
@@ -112,3 +112,26 @@ def test_sure_halves_that_differ_never_join_even_when_touching():
     b = tile((175, 100), (225, 100), (4, 3))
     lay = build_layout([a, b], (1000, 1000))
     assert lay.edges == [] and lay.fixed == {}
+
+
+def test_a_chain_folded_onto_itself_joins_each_half_to_its_neighbour_BYK_1_6():
+    """Renderer seed 7, image 89: a chain of seven bent tightly round its opener 0-5, whose 5 half
+    faces both its neighbour 5-1 and, nearer, the double 5-5 laid two tiles further on. Nearest
+    first, 5-5 took that half and the chain fell in two; giving the join up lets both in."""
+    from vision.synth.dataset import image_rng
+    from vision.synth.scene import render_scene
+
+    tr = render_scene(image_rng(7, 89), (640, 640)).truth("x.jpg")
+    tiles = []
+    for t in tr["tiles"]:
+        h = np.array(t["halves"], float)
+        tiles.append(LayoutTile(h, (h[1] - h[0]) / np.hypot(*(h[1] - h[0])),
+                                box_from_corners(np.array(t["corners"])).width,
+                                tuple(t["values"]) if t["values"] else None, t["face"]))
+    truth_edges = {frozenset((i, t["parent"])) for i, t in enumerate(tr["tiles"])
+                   if t["owner"] == "layout" and t["parent"] is not None}
+    assert len(truth_edges) == 6
+    nearest_first, _ = nearest_joins(tiles, candidate_joins(tiles))
+    assert {frozenset((j.a, j.b)) for j in nearest_first} != truth_edges
+    lay = build_layout(tiles, tuple(tr["size"]))
+    assert {frozenset(e) for e in lay.edges} == truth_edges

@@ -158,10 +158,19 @@ def _capacity_key(tiles: list[LayoutTile], i: int, half: int) -> tuple[int, int]
     return (i, half)
 
 
-def build_layout(tiles: list[LayoutTile], size: tuple[int, int] | None = None,
-                 root: int | None = None) -> Layout:
-    """Join tiles into a tree (greedy by port distance, no cycles), keep the largest tree as the
-    layout, infer closed doubles, find open ends, and group the other tiles into seats' hands."""
+SWAP_TRIES = 12  # joins given up in turn to let a blocked one in (each a greedy pass)
+
+
+def _ports_of(tiles: list[LayoutTile], j: Join) -> list[tuple[int, int]]:
+    """The capacity each side of a join takes: (tile, half), or (tile, -1) for a double's middle."""
+    return [_capacity_key(tiles, t, h) if not (h == -1 and tiles[t].values is not None) else (t, -1)
+            for t, h in ((j.a, j.half_a), (j.b, j.half_b))]
+
+
+def nearest_joins(tiles: list[LayoutTile], candidates: list[Join]) -> tuple[list[Join], list[Join]]:
+    """Join by port distance, no cycles, each port once (a double's middle twice). Returns the
+    joins and the candidates refused only because a port was taken while they would have joined
+    two separate pieces."""
     n = len(tiles)
     used: set[tuple[int, int]] = set()
     mid_used: dict[int, int] = {}
@@ -174,15 +183,16 @@ def build_layout(tiles: list[LayoutTile], size: tuple[int, int] | None = None,
         return x
 
     joins: list[Join] = []
-    for j in candidate_joins(tiles):
+    blocked: list[Join] = []
+    for j in candidates:
         ka, kb = _capacity_key(tiles, j.a, j.half_a), _capacity_key(tiles, j.b, j.half_b)
-        if ka in used or kb in used:
-            continue
-        # a double's middle takes one tile on each long side
-        if (j.half_a == -1 and mid_used.get(j.a, 0) >= 2) or (j.half_b == -1 and mid_used.get(j.b, 0) >= 2):
-            continue
         ra, rb = find(j.a), find(j.b)
         if ra == rb:
+            continue
+        # a double's middle takes one tile on each long side
+        if ka in used or kb in used or (j.half_a == -1 and mid_used.get(j.a, 0) >= 2) or (
+                j.half_b == -1 and mid_used.get(j.b, 0) >= 2):
+            blocked.append(j)
             continue
         parent_uf[ra] = rb
         for k, t, h in ((ka, j.a, j.half_a), (kb, j.b, j.half_b)):
@@ -191,6 +201,84 @@ def build_layout(tiles: list[LayoutTile], size: tuple[int, int] | None = None,
             else:
                 used.add(k)
         joins.append(j)
+    return joins, blocked
+
+
+def _largest(n: int, joins: list[Join]) -> list[int]:
+    """The tiles of the largest joined piece ([] when nothing joins)."""
+    adj: dict[int, list[int]] = {}
+    for j in joins:
+        adj.setdefault(j.a, []).append(j.b)
+        adj.setdefault(j.b, []).append(j.a)
+    best: list[int] = []
+    seen: set[int] = set()
+    for s in adj:
+        if s in seen:
+            continue
+        piece, todo = [], [s]
+        seen.add(s)
+        while todo:
+            x = todo.pop()
+            piece.append(x)
+            for y in adj[x]:
+                if y not in seen:
+                    seen.add(y)
+                    todo.append(y)
+        if len(piece) > len(best):
+            best = piece
+    return best
+
+
+def select_joins(tiles: list[LayoutTile], candidates: list[Join]) -> list[Join]:
+    """The greedy joins, then, where a join that would have linked two pieces was refused for a
+    port already taken, the join holding that port is given up in turn and the greedy pass run
+    again; kept when the layout (the largest piece) grows by two tiles or more. In a chain folded
+    tightly onto itself a half can face two halves of its value, and the nearer is not always its
+    neighbour."""
+    n = len(tiles)
+
+    def score(joins: list[Join]) -> tuple[int, float]:
+        return len(_largest(n, joins)), -sum(j.gap for j in joins)
+
+    best, blocked = nearest_joins(tiles, candidates)
+    if not blocked:
+        return best
+    best_score, banned, tries = score(best), set(), 0
+    while blocked and tries < SWAP_TRIES:
+        wanted = {p for b in blocked for p in _ports_of(tiles, b)}
+        suspects = [j for j in best if j not in banned and wanted & set(_ports_of(tiles, j))]
+        for k in suspects:
+            tries += 1
+            trial, trial_blocked = nearest_joins(tiles, [c for c in candidates if c != k and c not in banned])
+            # by two tiles at least: a piece of the chain, not one stray box (a false one
+            # on a chain's tiles joins wherever a port is given up)
+            if score(trial)[0] >= best_score[0] + 2:
+                best, blocked, best_score = trial, trial_blocked, score(trial)
+                banned.add(k)
+                break
+            if tries >= SWAP_TRIES:
+                break
+        else:
+            break
+    return best
+
+
+def build_layout(tiles: list[LayoutTile], size: tuple[int, int] | None = None,
+                 root: int | None = None) -> Layout:
+    """Join tiles into a tree (`select_joins`), keep the largest tree as the layout, infer closed
+    doubles, find open ends, and group the other tiles into seats' hands."""
+    n = len(tiles)
+    joins = select_joins(tiles, candidate_joins(tiles))
+    parent_uf = list(range(n))
+
+    def find(x: int) -> int:
+        while parent_uf[x] != x:
+            parent_uf[x] = parent_uf[parent_uf[x]]
+            x = parent_uf[x]
+        return x
+
+    for j in joins:
+        parent_uf[find(j.a)] = find(j.b)
     groups: dict[int, list[int]] = {}
     for i in range(n):
         groups.setdefault(find(i), []).append(i)
