@@ -135,3 +135,20 @@ def test_a_chain_folded_onto_itself_joins_each_half_to_its_neighbour_BYK_1_6():
     assert {frozenset((j.a, j.b)) for j in nearest_first} != truth_edges
     lay = build_layout(tiles, tuple(tr["size"]))
     assert {frozenset(e) for e in lay.edges} == truth_edges
+
+
+def test_tiny_tiles_join_across_a_gap_of_a_pixel_or_two():
+    """At 20 px a tile is 10 px wide: two boxes a pixel or two short at their touching ends leave
+    a gap of half a width, which is measurement, not a gap between tiles."""
+    w = 10.0
+
+    def small(h0, h1, values):
+        h = np.array([h0, h1], float)
+        d = h[1] - h[0]
+        return LayoutTile(h, d / np.hypot(*d), w, values)
+
+    gap = 0.45 * w + 1.0  # ports this far apart: over PORT_TOL widths, within the pixel slack
+    tiles = [small((5, 5), (15, 5), (1, 2)), small((25 + gap, 5), (35 + gap, 5), (2, 3))]
+    assert build_layout(tiles, (200, 200)).edges == [(0, 1)]
+    far = [tiles[0], small((25 + gap + 3, 5), (35 + gap + 3, 5), (2, 3))]
+    assert build_layout(far, (200, 200)).edges == []

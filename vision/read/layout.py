@@ -15,6 +15,7 @@ import numpy as np
 
 SEATS = ("north", "east", "south", "west")
 PORT_TOL = 0.45  # how far apart two facing ports may be, in tile widths
+PORT_SLACK_PX = 2.0  # plus this many pixels: a box's edge is a pixel or two off at any size
 FIX_TOL = 0.3  # a contact this tight may settle a doubtful half from its neighbour
 SURE = 0.9  # half confidence that counts as sure
 NORMAL_TOL = 0.8  # minimum -cos between the two ports' outward normals
@@ -111,9 +112,11 @@ def candidate_joins(tiles: list[LayoutTile]) -> list[Join]:
     nrm = np.array([p.normal for p in all_ports])
     owner = np.array([p.tile for p in all_ports])
     widths = np.array([max(tiles[p.tile].width, 1.0) for p in all_ports])
-    d = np.sqrt(((pts[:, None] - pts[None]) ** 2).sum(axis=2)) / np.minimum(widths[:, None], widths[None])
+    narrow = np.minimum(widths[:, None], widths[None])
+    px = np.sqrt(((pts[:, None] - pts[None]) ** 2).sum(axis=2))
+    d = px / narrow
     facing = -(nrm @ nrm.T) > NORMAL_TOL
-    close = (d < PORT_TOL) & facing & (owner[:, None] < owner[None])
+    close = (px < PORT_TOL * narrow + PORT_SLACK_PX) & facing & (owner[:, None] < owner[None])
     best: dict[tuple[int, int, int, int], Join] = {}
     for a, b in zip(*np.nonzero(close), strict=True):
         pa, pb = all_ports[a], all_ports[b]
@@ -131,7 +134,7 @@ def candidate_joins(tiles: list[LayoutTile]) -> list[Join]:
                 va is not None and vb is not None and va != vb):
             # touching halves carry one value (BYK-1.6): a tight end-to-end contact may settle a
             # half that was unread or read with low confidence, from a confident neighbour
-            tight = float(d[a, b]) < FIX_TOL and "side" not in (pa.kind, pb.kind)
+            tight = float(px[a, b]) < FIX_TOL * float(narrow[a, b]) + PORT_SLACK_PX and "side" not in (pa.kind, pb.kind)
             if not tight or ta.values is None or tb.values is None:
                 continue
             if va is not None and ca >= SURE and (vb is None or cb < SURE):
