@@ -207,7 +207,7 @@ def nearest_joins(tiles: list[LayoutTile], candidates: list[Join]) -> tuple[list
     return joins, blocked
 
 
-def _largest(n: int, joins: list[Join]) -> list[int]:
+def _largest(joins: list[Join]) -> list[int]:
     """The tiles of the largest joined piece ([] when nothing joins)."""
     adj: dict[int, list[int]] = {}
     for j in joins:
@@ -238,28 +238,20 @@ def select_joins(tiles: list[LayoutTile], candidates: list[Join]) -> list[Join]:
     again; kept when the layout (the largest piece) grows by two tiles or more. In a chain folded
     tightly onto itself a half can face two halves of its value, and the nearer is not always its
     neighbour."""
-    n = len(tiles)
-
-    def score(joins: list[Join]) -> tuple[int, float]:
-        return len(_largest(n, joins)), -sum(j.gap for j in joins)
-
     best, blocked = nearest_joins(tiles, candidates)
-    if not blocked:
-        return best
-    best_score, banned, tries = score(best), set(), 0
+    size, tries = len(_largest(best)), 0
+    banned: set[Join] = set()
     while blocked and tries < SWAP_TRIES:
         wanted = {p for b in blocked for p in _ports_of(tiles, b)}
         suspects = [j for j in best if j not in banned and wanted & set(_ports_of(tiles, j))]
-        for k in suspects:
+        for k in suspects[: SWAP_TRIES - tries]:
             tries += 1
             trial, trial_blocked = nearest_joins(tiles, [c for c in candidates if c != k and c not in banned])
-            # by two tiles at least: a piece of the chain, not one stray box (a false one
-            # on a chain's tiles joins wherever a port is given up)
-            if score(trial)[0] >= best_score[0] + 2:
-                best, blocked, best_score = trial, trial_blocked, score(trial)
+            # by two tiles at least: a piece of the chain, not one stray box (a false one on a
+            # chain's tiles joins wherever a port is given up)
+            if len(_largest(trial)) >= size + 2:
+                best, blocked, size = trial, trial_blocked, len(_largest(trial))
                 banned.add(k)
-                break
-            if tries >= SWAP_TRIES:
                 break
         else:
             break
