@@ -208,14 +208,15 @@ def nearest_joins(tiles: list[LayoutTile], candidates: list[Join]) -> tuple[list
 
 
 def _largest(joins: list[Join]) -> list[int]:
-    """The tiles of the largest joined piece ([] when nothing joins)."""
+    """The tiles of the largest joined piece, in order ([] when nothing joins; of two as large,
+    the one with the lower tile)."""
     adj: dict[int, list[int]] = {}
     for j in joins:
         adj.setdefault(j.a, []).append(j.b)
         adj.setdefault(j.b, []).append(j.a)
     best: list[int] = []
     seen: set[int] = set()
-    for s in adj:
+    for s in sorted(adj):
         if s in seen:
             continue
         piece, todo = [], [s]
@@ -228,7 +229,7 @@ def _largest(joins: list[Join]) -> list[int]:
                     seen.add(y)
                     todo.append(y)
         if len(piece) > len(best):
-            best = piece
+            best = sorted(piece)
     return best
 
 
@@ -264,21 +265,7 @@ def build_layout(tiles: list[LayoutTile], size: tuple[int, int] | None = None,
     doubles, find open ends, and group the other tiles into seats' hands."""
     n = len(tiles)
     joins = select_joins(tiles, candidate_joins(tiles))
-    parent_uf = list(range(n))
-
-    def find(x: int) -> int:
-        while parent_uf[x] != x:
-            parent_uf[x] = parent_uf[parent_uf[x]]
-            x = parent_uf[x]
-        return x
-
-    for j in joins:
-        parent_uf[find(j.a)] = find(j.b)
-    groups: dict[int, list[int]] = {}
-    for i in range(n):
-        groups.setdefault(find(i), []).append(i)
-    joined = [g for g in groups.values() if len(g) >= 2]
-    members = max(joined, key=len) if joined else _lone_opener(tiles, size)
+    members = _largest(joins) or _lone_opener(tiles, size)
     member_set = set(members)
     joins = [j for j in joins if j.a in member_set]
     inferred = {}
