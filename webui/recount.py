@@ -88,7 +88,8 @@ def seats_for(players: list[str], calibration: dict | None) -> list[str] | None:
 def read_hands(data: bytes, players: list[str], variant: str | None, record: list[dict] | None = None,
                calibration: dict | None = None) -> dict[str, Any]:
     """{"hands": {player: ["a-b", ...]}, "pips": {player: n}, "warnings": [...], "boneyard": n}
-    from the photo (boneyard: face-down tiles in a heap, counted in no hand). Raises ValueError for a bad upload, RecountUnavailable when the reader cannot run here."""
+    from the photo (boneyard: face-down tiles in a heap, counted in no hand). Raises ValueError
+    for a bad upload, RecountUnavailable when the reader cannot run here."""
     image = decode_photo(data)
     kwargs: dict[str, Any] = {}
     if record is not None:
