@@ -386,9 +386,12 @@ def _hand_size(game: dict) -> int | None:
 def _boneyard_size(game: dict) -> int | None:
     """Tiles a deal leaves undealt, where they can be drawn (None: no boneyard in this variant)."""
     rules = _rules(game)
-    if rules is None or not rules.boneyard or _hand_for(rules, game) is None:
+    if rules is None or not rules.boneyard:
         return None
-    return rules.undealt(len(game.get("players") or []))
+    try:
+        return rules.undealt(len(game.get("players") or []))
+    except KeyError:  # a player count the variant is not played with
+        return None
 
 
 def _rows(game: dict) -> bool:

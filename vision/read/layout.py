@@ -165,9 +165,8 @@ SWAP_TRIES = 12  # joins given up in turn to let a blocked one in (each a greedy
 
 
 def _ports_of(tiles: list[LayoutTile], j: Join) -> list[tuple[int, int]]:
-    """The capacity each side of a join takes: (tile, half), or (tile, -1) for a double's middle."""
-    return [_capacity_key(tiles, t, h) if not (h == -1 and tiles[t].values is not None) else (t, -1)
-            for t, h in ((j.a, j.half_a), (j.b, j.half_b))]
+    """The capacity each side of a join takes (`_capacity_key`: (tile, -1) for a double's middle)."""
+    return [_capacity_key(tiles, j.a, j.half_a), _capacity_key(tiles, j.b, j.half_b)]
 
 
 def nearest_joins(tiles: list[LayoutTile], candidates: list[Join]) -> tuple[list[Join], list[Join]]:
