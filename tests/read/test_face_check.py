@@ -38,9 +38,10 @@ def test_real_blank_double_called_down_reads_as_face(scale):
 
 
 def test_rendered_backs_stay_down(rendered, monkeypatch):
-    """Every face-down tile of the fixture (plain, ring, line and border backs, glare) stays down;
-    with the sureness bar lowered to the plain half threshold some backs read as faces, so the bar is
-    what keeps them down."""
+    """Every face-down tile of the fixture (plain, ring, line and border backs, glare) stays down,
+    and stays down with the sureness bar lowered to the plain half threshold too: the classifier
+    takes a back for no tile face. (Classifiers without that class read some backs as faces at the
+    lower bar: the MLP before session 11, and a CNN trained without it.)"""
     jobs_by_frame = []
     for ti in load_rendered(rendered):
         downs = [t for t in ti.tiles if t.face == "down" and t.corners is not None and t.visible >= 0.99]
@@ -55,4 +56,4 @@ def test_rendered_backs_stay_down(rendered, monkeypatch):
 
     assert faces() == 0
     monkeypatch.setattr(tile, "SURE_FACE", tile.MIN_HALF_CONFIDENCE)
-    assert faces() > 0, "no back looks like a face even without the bar: the test shows nothing"
+    assert faces() == 0

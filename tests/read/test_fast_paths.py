@@ -6,7 +6,6 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.read import halfnet
 from vision.read.geometry import Box, canvas_matrix, quad_homography, warp, warp_quad
 from vision.read.pips import channel_median, colour_distance
 from vision.read.tile import read_tile, read_tiles
@@ -55,16 +54,21 @@ def test_warps_from_a_crop_equal_warps_from_the_whole_frame(cx, cy):
     assert np.abs(warp_quad(frame, quad, 48, 12)[0].astype(int) - whole).max() <= 1
 
 
-def test_classifier_blocks_give_the_rows_of_one_product():
-    params = halfnet.load()
-    assert params is not None, "vision/read/halfnet.npz is committed with the reader"
-    x = np.random.default_rng(2).normal(size=(11, params["w1"].shape[0])).astype(np.float32)
-    z = (x - params["mean"]) / params["std"]
-    h = np.maximum(z @ params["w1"] + params["b1"], 0.0)
-    logits = (h @ params["w2"] + params["b2"]) / float(params["temperature"])
-    want = np.exp(logits - logits.max(axis=1, keepdims=True))
-    want /= want.sum(axis=1, keepdims=True)
-    assert np.allclose(halfnet.forward(params, x), want, atol=1e-5)
+def test_a_large_tile_is_area_averaged_not_aliased():
+    """A tile three times the crop's length: a 2-pixel checkerboard on it must come out as its
+    mean grey (a bilinear warp alone samples a few of its pixels and shows a coarse false
+    pattern); a tile the crop's size is warped as it is."""
+    yy, xx = np.mgrid[0:540, 0:960]
+    frame = np.repeat((((xx // 2 + yy // 2) % 2) * 255).astype(np.uint8)[:, :, None], 3, axis=2)
+    big = Box(480.0, 270.0, np.cos(0.3), np.sin(0.3), 300.0, 150.0).corners()
+    crop = warp_quad(frame, big, 48, 12)[0].astype(float)
+    assert abs(crop.mean() - 127.5) < 8
+    assert crop.std() < 12, crop.std()
+    small = Box(480.0, 270.0, np.cos(0.3), np.sin(0.3), 96.0, 48.0).corners()
+    h = quad_homography(small, 48, 12)
+    whole = cv2.warpPerspective(frame, h, (120, 48), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                                borderMode=cv2.BORDER_REPLICATE)
+    assert np.abs(warp_quad(frame, small, 48, 12)[0].astype(int) - whole).max() <= 1
 
 
 def test_reading_tiles_together_equals_reading_each(rendered):

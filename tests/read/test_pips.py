@@ -27,25 +27,26 @@ def _score(root, keep_tile) -> Scores:
 
 def test_plain_styles_fully_visible(rendered):
     """Dark pips on a light body, tiles of 45 px and more, not covered by an arm. Measured: 669/670
-    halves (one unread) on the 100 held-out renders of datasets/generated/heldout1280, 135/136 on
-    this fixture (a hard shadow across one tile)."""
+    halves (one unread) on the 100 held-out renders of datasets/generated/heldout1280 and 135/136 on
+    this fixture with the MLP half classifier; 136/136 with the CNN (session 11)."""
     s = _score(rendered, lambda t: t.plain and 2 * t.width >= 45 and t.visible >= 0.99)
     assert s.halves >= 100
     acc = s.halves_right / s.halves
     print(f"plain per-half {acc:.4f} on {s.halves} halves")
-    assert acc >= 0.98, f"per-half accuracy {acc:.4f} on {s.halves} halves"
+    assert acc >= 0.99, f"per-half accuracy {acc:.4f} on {s.halves} halves"
 
 
 def test_all_styles_fully_visible(rendered):
     """Every style and size (coloured pips, white on black, glare, oblique views), not covered by an
-    arm (held-out renders: 99.4 % of 2636 halves). Misreads, not just unread halves, stay rare."""
+    arm. Misreads, not just unread halves, stay rare. Measured on this fixture: 486/486 halves with
+    the CNN half classifier (session 11); the MLP before it was floored at 97 %."""
     s = _score(rendered, lambda t: t.visible >= 0.99)
     assert s.halves >= 300
     acc = s.halves_right / s.halves
     wrong = (s.halves - s.halves_right - s.halves_unread) / s.halves
     print(f"all per-half {acc:.4f}, wrong {wrong:.4f} on {s.halves} halves")
-    assert acc >= 0.97, f"per-half accuracy {acc:.4f} on {s.halves} halves"
-    assert wrong <= 0.02, f"{wrong:.4f} of halves read wrong (not just unread)"
+    assert acc >= 0.99, f"per-half accuracy {acc:.4f} on {s.halves} halves"
+    assert wrong <= 0.005, f"{wrong:.4f} of halves read wrong (not just unread)"
 
 
 def test_blank_and_full_halves_synthetic():
@@ -74,7 +75,8 @@ def test_layout_check_rejects_non_layouts():
 
 @pytest.mark.parametrize("scale", [1.0, 0.7])
 def test_real_photos_per_half_with_truth_boxes(scale):
-    """Validation only (never trained on): boxes from the truth half centres, detector-like errors."""
+    """Validation only (never trained on): boxes from the truth half centres, detector-like errors.
+    Measured: 420/420 halves at both scales (CNN half classifier, session 11)."""
     from tests.read.conftest import REAL
     from vision.read.evaluate import load_real
 
@@ -89,4 +91,4 @@ def test_real_photos_per_half_with_truth_boxes(scale):
         score_image(scores, ti, read_frame(frame, dets))
     acc = scores.halves_right / scores.halves
     assert scores.halves == 420
-    assert acc >= 0.98, f"per-half accuracy {acc:.4f} at scale {scale}"
+    assert acc >= 0.99, f"per-half accuracy {acc:.4f} at scale {scale}"

@@ -123,12 +123,24 @@ def quad_homography(quad: np.ndarray, half: int, pad: int) -> np.ndarray:
     return cv2.getPerspectiveTransform(src, np.float32(quad))
 
 
+ANTIALIAS_ABOVE = 1.25  # tile length over crop length past which the region is shrunk first
+
+
 def warp_quad(frame: np.ndarray, quad: np.ndarray, half: int, pad: int) -> tuple[np.ndarray, np.ndarray]:
     """Canonical crop of a tile quad (see `quad_homography`) and the homography crop -> frame."""
     h = quad_homography(quad, half, pad)
     w = 2 * half + 2 * pad
     src, x0, y0 = _roi(frame, apply_h(h, [[-1, -1], [w, -1], [w, half], [-1, half]]))
     h_src = np.array([[1.0, 0.0, -x0], [0.0, 1.0, -y0], [0.0, 0.0, 1.0]]) @ h
+    # A tile much longer than the crop would alias under a bilinear warp (a pip sampled at a few
+    # of its pixels, wood grain and scratches turned to speckle): area-average the region down first.
+    f = float(np.hypot(*(quad[1] - quad[0]))) / (2 * half)
+    if f > ANTIALIAS_ABOVE and min(src.shape[:2]) > 2:
+        small = cv2.resize(src, (max(int(round(src.shape[1] / f)), 1), max(int(round(src.shape[0] / f)), 1)),
+                           interpolation=cv2.INTER_AREA)
+        sx, sy = small.shape[1] / src.shape[1], small.shape[0] / src.shape[0]
+        h_src = np.array([[sx, 0.0, 0.5 * sx - 0.5], [0.0, sy, 0.5 * sy - 0.5], [0.0, 0.0, 1.0]]) @ h_src
+        src = small
     crop = cv2.warpPerspective(src, h_src, (w, half),
                                flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
     return crop, h

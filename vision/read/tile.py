@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.read import halfnet
+from vision.read import halfcnn
 from vision.read.calibrate import half_confidence
 from vision.read.geometry import Box, apply_h, quad_homography, warp_quad
 from vision.read.pips import HalfRead, body_colour, colour_distance, half_maps, read_half_dist
@@ -93,8 +93,9 @@ class HalfCut:
     divider_side: str
     blobs: HalfRead
 
-    def features(self, local: bool | None = None) -> np.ndarray:
-        return halfnet.features(self.lab, self.body, self.dist, self.divider_side, self.blobs, local)
+    def input(self) -> np.ndarray:
+        """The convolutional classifier's input (`halfcnn.half_input`)."""
+        return halfcnn.half_input(self.lab, self.body, self.dist, self.divider_side)
 
 
 def cut_halves(lab: np.ndarray, pad: int = 0, divider: float | None = None) -> tuple[HalfCut, HalfCut]:
@@ -122,8 +123,10 @@ def fuse(h: HalfRead, probs: np.ndarray | None) -> tuple[int | None, float, str]
     """Value, calibrated confidence and reason from the blob counter and the classifier."""
     if probs is None:
         return h.value, half_confidence(h), h.reason
-    k = int(np.argmax(probs))
+    k = int(np.argmax(probs[:7]))
     p = float(probs[k])
+    if len(probs) > halfcnn.NOT_PIPS and float(probs[halfcnn.NOT_PIPS]) > p:
+        return None, p, f"no pips layout: the classifier takes it for no tile face ({float(probs[halfcnn.NOT_PIPS]):.2f})"
     if p < MIN_HALF_CONFIDENCE:
         said = "unread" if h.value is None else str(h.value)
         return None, p, f"unsure: blob count {said}, classifier {k} at {p:.2f}"
@@ -141,7 +144,7 @@ class _Cut:
     halves: np.ndarray
     blobs: tuple[HalfRead, HalfRead]  # the blob counter's reading of each half
     detection_confidence: float
-    features: np.ndarray | None  # the classifier's input rows for both halves (None: no classifier)
+    inputs: np.ndarray | None  # the classifier's inputs for both halves (None: no classifier)
     said_down: bool = False  # the detector called it face down, but it shows a divider: a face after all?
 
 
@@ -150,9 +153,10 @@ def _face_down(quad: np.ndarray, halves: np.ndarray, detection_confidence: float
 
 
 def prepare_tile(frame: np.ndarray, box: Box, face: str, detection_confidence: float,
-                 refine: bool = TIGHTEN, local: bool | None = None) -> TileRead | _Cut:
+                 refine: bool = TIGHTEN, classifier: bool = True) -> TileRead | _Cut:
     """The per-tile part of reading (run by worker processes too), everything but the
-    classifier: a finished TileRead (too small, face down) or a _Cut."""
+    classifier (whose inputs it makes when `classifier`): a finished TileRead (too small, face
+    down) or a _Cut."""
     if box.length < MIN_TILE_PX[0] or box.width < MIN_TILE_PX[1]:
         why = f"box of {box.length:.0f}x{box.width:.0f} px is too small to read"
         return TileRead(box.corners(), box.halves(), face, (None, None), (0.0, 0.0), (why, why),
@@ -170,26 +174,26 @@ def prepare_tile(frame: np.ndarray, box: Box, face: str, detection_confidence: f
     if face == "down" and div is None:
         return _face_down(quad, halves, detection_confidence)
     cuts = cut_halves(lab, PAD, div)
-    # the classifier's features are made here, per tile, so worker processes make them too
-    feats = None if local is None else np.stack([c.features(local) for c in cuts])
-    return _Cut(quad, halves, (cuts[0].blobs, cuts[1].blobs), detection_confidence, feats, face == "down")
+    # the classifier's inputs are made here, per tile, so worker processes make them too
+    inputs = np.stack([c.input() for c in cuts]) if classifier else None
+    return _Cut(quad, halves, (cuts[0].blobs, cuts[1].blobs), detection_confidence, inputs, face == "down")
 
 
 def read_tiles(frame: np.ndarray, jobs: list[tuple[Box, str, float]], refine: bool = TIGHTEN,
                prepare=None) -> list[TileRead]:
     """Read the tiles `jobs` ((box, face, detection confidence) each) of the full-resolution
-    `frame`. `prepare(frame, jobs, refine, local)` replaces the per-tile part (worker processes:
+    `frame`. `prepare(frame, jobs, refine, classifier)` replaces the per-tile part (worker processes:
     `vision.read.workers`). The classifier then sees all halves of
-    the frame in one batch (one matrix product instead of one per tile)."""
-    local = halfnet.uses_local() if halfnet.load() is not None else None
+    the frame in one batch (one inference instead of one per tile)."""
+    on = halfcnn.available()
     if prepare is not None:
-        prepared = prepare(frame, jobs, refine, local)
+        prepared = prepare(frame, jobs, refine, on)
     else:
-        prepared = [prepare_tile(frame, *job, refine=refine, local=local) for job in jobs]
+        prepared = [prepare_tile(frame, *job, refine=refine, classifier=on) for job in jobs]
     cut = [p for p in prepared if isinstance(p, _Cut)]
     probs = None
-    if cut and local is not None:
-        probs = halfnet.predict(np.concatenate([p.features for p in cut]))
+    if cut and on:
+        probs = halfcnn.predict(np.concatenate([p.inputs for p in cut]))  # values 0..6, no tile face
     out, k = [], 0
     for p in prepared:
         if isinstance(p, TileRead):

@@ -1,0 +1,65 @@
+"""A small convolutional classifier of half crops, run with onnxruntime (never torch).
+
+Input: the reader's own square Lab half crop (divider on the right), as colour differences to the
+half's body colour and its distance map, so any pip colour on any body colour looks alike;
+SIZE x SIZE, CHANNELS planes. Output: probabilities of the values 0..6 and of NOT_PIPS (no tile
+face: the table, an arm, a tile's back, a box half a tile off). Weights: `halfcnn.onnx`
+next to this file, trained on rendered halves only (`python -m vision.read.train_halfcnn`).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+SIZE = 32
+CHANNELS = 5
+NOT_PIPS = 7  # the class of crops that are no half of a tile face
+CLASSES = 8
+WEIGHTS = Path(__file__).with_name("halfcnn.onnx")
+FIXED_SCALE = 100.0  # Lab units: the plane that keeps absolute contrast (a faint smudge stays faint)
+
+
+def half_input(lab: np.ndarray, body: np.ndarray, dist: np.ndarray, divider_side: str) -> np.ndarray:
+    """The classifier's (CHANNELS, SIZE, SIZE) float32 input for one square Lab half crop, its body
+    colour and distance map (`pips.half_maps`): the Lab difference to the body colour and the
+    distance map, each scaled by the half's own strongest contrast, and the distance map on a
+    fixed scale."""
+    if divider_side == "left":
+        lab, dist = lab[:, ::-1], dist[:, ::-1]
+    k = int(0.99 * (dist.size - 1))
+    top = max(float(np.partition(dist.ravel(), k)[k]), 40.0)
+    small = cv2.resize(np.ascontiguousarray(lab), (SIZE, SIZE), interpolation=cv2.INTER_AREA)
+    d = cv2.resize(np.ascontiguousarray(dist), (SIZE, SIZE), interpolation=cv2.INTER_AREA)
+    diff = np.clip((small - body.astype(np.float32)) / top, -1, 1)
+    planes = [diff[:, :, 0], diff[:, :, 1], diff[:, :, 2], np.minimum(d / top, 1), np.minimum(d / FIXED_SCALE, 1)]
+    return np.stack(planes).astype(np.float32)
+
+
+@lru_cache(maxsize=2)
+def _session(path: str):
+    import onnxruntime as ort
+
+    opts = ort.SessionOptions()
+    # one thread: the reader's worker processes and the detector take the other cores
+    opts.intra_op_num_threads = 1
+    opts.inter_op_num_threads = 1
+    return ort.InferenceSession(path, opts, providers=["CPUExecutionProvider"])
+
+
+def available(path: Path = WEIGHTS) -> bool:
+    return Path(path).is_file()
+
+
+def predict(x: np.ndarray, path: Path = WEIGHTS) -> np.ndarray | None:
+    """Softmax probabilities (N, CLASSES) for inputs x (N, CHANNELS, SIZE, SIZE); None without weights."""
+    if not available(path):
+        return None
+    sess = _session(str(path))
+    logits = sess.run(None, {sess.get_inputs()[0].name: np.ascontiguousarray(x, np.float32)})[0]
+    logits = logits - logits.max(axis=1, keepdims=True)
+    e = np.exp(logits)
+    return e / e.sum(axis=1, keepdims=True)
