@@ -92,6 +92,21 @@ def test_an_arm_that_laid_a_tile_lays_no_later_one(seed):
     assert plays(events) == sc.plays
 
 
+@pytest.mark.parametrize("seed", [45, 84, 109, 194])
+def test_a_tile_laid_before_the_last_one_is_a_move_is_not_that_arms(seed):
+    """As above, but each tile held only 0.3 s before the next arm, so a tile laid by an unseen
+    arm appears before the one before it is a move: the stretch of arms that tile took is not
+    given to a tile seen frames later with no arm in between (live deal s44, int8 detector: 3-5
+    went to Anna, whose arm laid 2-6 just before). Measured over 60 random deals with half the arms
+    unseen and 0.3 s holds: 655 -> 272 wrong moves, as many as with longer holds."""
+    sc = deal_steps(seed, pass_p=0.0, no_arm=0.5, hold_s=0.3)
+    order = [PLAYERS.index(e["player"]) for e in sc.plays]
+    assert all(b == (a + 1) % 4 for a, b in zip(order, order[1:], strict=False))
+    assert sc.arms[10] is not None
+    _, events, _ = run(sc)
+    assert plays(events) == sc.plays
+
+
 def test_turn_order_fallback_asks_the_engine_hook_first():
     sc = deal_steps(8, no_arm=1.0)
     _, events, _ = run(sc, to_move=lambda: "Vera")

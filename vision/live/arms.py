@@ -52,6 +52,7 @@ class Arms:
         self._settled_t = self._prev_settled_t = -math.inf
         self._used: set[Reach] = set()  # arms already given a tile
         self._spent: set[float] = set()  # ends of the episodes whose arms laid a tile that is a move
+        self._claimed: dict[float, float] = {}  # episode end -> settled frame a tile first took it on
 
     def observe(self, t: float, motion: MotionInfo) -> None:
         if motion.arm and motion.edge:
@@ -209,9 +210,17 @@ class Arms:
 
     def episode(self, t: float) -> tuple[float, str] | None:
         """(when it ended, the edge most touched) of the latest unsettled stretch of arms within
-        arm_window_s before `t` whose arm has not already laid a move (no reaches needed)."""
+        arm_window_s before `t` whose arm has not already laid a move (no reaches needed), for a
+        tile that appeared on the settled frame at `t`; the tile claims it.
+
+        A stretch a tile took on an earlier settled frame than the one before is not given again:
+        a tile appearing later with no arm in between was laid by an arm not seen (another
+        player's; turn order tells), while a tile unread on its first frame, which appears one
+        frame late, still shares its arm."""
         for t_end, edge in reversed(self._episodes):
             if t - self.config.arm_window_s <= t_end <= t and t_end not in self._spent:
+                if self._claimed.setdefault(t_end, t) < self._prev_settled_t:
+                    return None
                 return t_end, edge
         return None
 
@@ -219,4 +228,5 @@ class Arms:
         """The arms of that stretch laid a tile that is now a move: a tile seen later is another's."""
         self._spent.add(t_end)
         self._spent = {x for x in self._spent if x >= self._episodes[0][0]} if self._episodes else set()
+        self._claimed = {x: c for x, c in self._claimed.items() if x >= self._episodes[0][0]} if self._episodes else {}
 
