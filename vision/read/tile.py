@@ -123,9 +123,9 @@ def fuse(h: HalfRead, probs: np.ndarray | None) -> tuple[int | None, float, str]
     """Value, calibrated confidence and reason from the blob counter and the classifier."""
     if probs is None:
         return h.value, half_confidence(h), h.reason
-    k = int(np.argmax(probs[:7]))
+    k = int(np.argmax(probs[: halfcnn.NOT_PIPS]))
     p = float(probs[k])
-    if len(probs) > halfcnn.NOT_PIPS and float(probs[halfcnn.NOT_PIPS]) > p:
+    if float(probs[halfcnn.NOT_PIPS]) > p:
         return None, p, f"no pips layout: the classifier takes it for no tile face ({float(probs[halfcnn.NOT_PIPS]):.2f})"
     if p < MIN_HALF_CONFIDENCE:
         said = "unread" if h.value is None else str(h.value)
