@@ -20,8 +20,8 @@ import numpy as np
 
 from vision.read import halfcnn
 from vision.read.evaluate import load_rendered
-from vision.read.geometry import Box, apply_h, box_from_corners, quad_homography
-from vision.read.tile import HALF, PAD, cut_halves, find_divider, tighten_for_read
+from vision.read.geometry import Box, box_from_corners
+from vision.read.tile import TileRead, prepare_tile
 from vision.read.truthdet import BoxNoise, perturb
 
 log = logging.getLogger("train_halfcnn")
@@ -34,17 +34,16 @@ WIDE_NOISE = BoxNoise(shift_px=7.0, angle_deg=10.0, size_frac=0.1)
 WIDE_SHARE = 0.5
 
 
-def half_samples(frame: np.ndarray, box, values, halves_truth) -> tuple[list[np.ndarray], list[int]]:
-    """Inputs and labels for both halves of one tile, cut as the reader does."""
-    quad, crop = tighten_for_read(frame, box)
-    lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB).astype(np.float32)
-    div = find_divider(lab, PAD)
-    d = div if div is not None else PAD + HALF
-    centres = apply_h(quad_homography(quad, HALF, PAD), [[d - HALF / 2, HALF / 2 - 0.5], [d + HALF / 2, HALF / 2 - 0.5]])
+def half_samples(frame: np.ndarray, box: Box, values, halves_truth) -> tuple[list[np.ndarray], list[int]]:
+    """Inputs and labels for both halves of one tile, cut as the reader does (none for a box too
+    small to read)."""
+    cut = prepare_tile(frame, box, "up", 1.0)
+    if isinstance(cut, TileRead):
+        return [], []
     vals = list(values)
-    if np.hypot(*(centres[0] - halves_truth[0])) > np.hypot(*(centres[0] - halves_truth[1])):
+    if np.hypot(*(cut.halves[0] - halves_truth[0])) > np.hypot(*(cut.halves[0] - halves_truth[1])):
         vals = vals[::-1]
-    return [c.input() for c in cut_halves(lab, PAD, div)], vals
+    return list(cut.inputs), vals
 
 
 def _negatives(frame: np.ndarray, ti, rng: np.random.Generator, n: int) -> list[np.ndarray]:
@@ -84,9 +83,8 @@ def _negatives(frame: np.ndarray, ti, rng: np.random.Generator, n: int) -> list[
 
 
 def _cut_inputs(frame: np.ndarray, box: Box) -> list[np.ndarray]:
-    _, crop = tighten_for_read(frame, box)
-    lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB).astype(np.float32)
-    return [c.input() for c in cut_halves(lab, PAD, find_divider(lab, PAD))]
+    cut = prepare_tile(frame, box, "up", 1.0)
+    return [] if isinstance(cut, TileRead) else list(cut.inputs)
 
 
 def _image_samples(task) -> tuple[np.ndarray, np.ndarray]:
