@@ -42,6 +42,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "(0: never)")
     parser.add_argument("--downscale", choices=("area", "linear"), default=DetectorSettings.downscale,
                         help="how the finer pass shrinks a large frame")
+    parser.add_argument("--no-rows", action="store_true",
+                        help="keep the network's boxes on rows of face-down tiles (no row measuring)")
     parser.add_argument("--truth-boxes", action="store_true",
                         help="feed the reader the truth boxes moved by detector-like errors (4 px at a "
                              "54 px tile, 6 deg, 6 %%) instead of running the detector: measures reading alone")
@@ -63,11 +65,15 @@ def _check_sets(roots: list[Path]) -> str | None:
 
 
 def _detector(args):
+    from dataclasses import replace
+
     from vision.detect import DEFAULT_MODEL, DetectorSettings, TileDetector
 
     settings = DetectorSettings(conf=args.conf, slicing=not args.no_slicing, min_tile_px=args.min_tile_px,
                                 target_tile_px=args.target_tile_px, relook_below=args.relook_below,
                                 downscale=args.downscale)
+    if args.no_rows:
+        settings = replace(settings, rows=replace(settings.rows, enabled=False))
     return TileDetector(Path(args.model) if args.model else DEFAULT_MODEL, settings)
 
 

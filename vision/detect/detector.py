@@ -13,6 +13,7 @@ import numpy as np
 from vision.detect.decode import RawBoxes, decode_obb, suppress
 from vision.detect.detections import CLASS_NAMES, Detections
 from vision.detect.geometry import Letterbox, letterbox, rotated_nms, xywhr_to_corners
+from vision.detect.rows import RowSettings, complete_rows
 from vision.detect.slicing import Window, cut_by_edge, windows
 
 log = logging.getLogger(__name__)
@@ -92,6 +93,8 @@ class DetectorSettings:
     # 2026-12-01: held-out 1280 renders recall 95.1 -> 96.1 %, exact tiles 1277 -> 1293, false boxes
     # 296 -> 348 (text on newspaper seen finer); the 640 renders and the real photos unchanged.
     min_sure: int = 3
+    # rows of face-down tiles side by side, measured and cut into tiles (vision/detect/rows.py)
+    rows: RowSettings = field(default_factory=RowSettings)
 
 
 @dataclass
@@ -260,9 +263,12 @@ class TileDetector:
         Large frames are first seen whole, downscaled to the network size; where the tiles come
         out too small there, the frame is sliced at a scale that brings them to the training sizes.
         A fixed camera can pass `scale` (e.g. `detector.last.scale` of an earlier frame) to skip
-        the whole-frame look.
+        the whole-frame look. Rows of face-down tiles are then measured in the frame (rows.py).
         """
         frame = _as_bgr(frame)
+        return complete_rows(frame, self._detect(frame, scale), self.settings.rows)
+
+    def _detect(self, frame: np.ndarray, scale: float | None) -> Detections:
         self.last = PassInfo()
         gain = self.imgsz / max(frame.shape[:2])
         if scale is None:

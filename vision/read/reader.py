@@ -24,11 +24,29 @@ class FrameReading:
     ms_layout: float = 0.0  # of which the layout
 
 
+# The layout meets tiles at their ends, placed from the halves. Where the divider was found this
+# far (a share of the tile's length) from the middle of the box, in small blurred tiles mostly a
+# column of pips taken for it, the box's own halves place the ends better (held-out renders,
+# 2026-12-01: layout exact from the detector's boxes 640 90.9 -> 93.5 %, 1280 and 1080p the
+# same; from the renderer's boxes 92.2 -> 94.8 / 94.9 / 92.6 -> 96.3 %).
+DIVIDER_OFF_CENTRE = 0.1
+
+
+def _layout_halves(t: TileRead) -> np.ndarray:
+    q = np.asarray(t.quad, float)
+    c = q.mean(axis=0)
+    proj = (q - c) @ t.u
+    length = float(proj.max() - proj.min())
+    if abs(float((t.halves.mean(axis=0) - c) @ t.u)) <= DIVIDER_OFF_CENTRE * length:
+        return t.halves
+    return np.stack([c - t.u * length / 4, c + t.u * length / 4])
+
+
 def layout_tiles(tiles: list[TileRead]) -> list[LayoutTile]:
     out = []
     for t in tiles:
         vals = None if t.face == "down" else t.half_values
-        out.append(LayoutTile(t.halves, t.u, t.width, vals, t.face, t.half_confidence))
+        out.append(LayoutTile(_layout_halves(t), t.u, t.width, vals, t.face, t.half_confidence))
     return out
 
 
