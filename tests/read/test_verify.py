@@ -68,9 +68,37 @@ def test_box_across_two_tiles_end_to_end_is_rejected(chain: Scene) -> None:
     a, b = chain.tiles[1], chain.tiles[2]
     mid = (np.asarray(a.center) + np.asarray(b.center)) / 2
     straddle = _quad(mid[0], mid[1], a.length, a.width)
-    v, body = verify.verify_tile(chain.img, straddle, 0.9)
+    # alone, an unsure box goes on its body: a gap across the middle, the body on past both ends
+    v, body = verify.verify_tile(chain.img, straddle, 0.3)
     assert body is not None and body.split
     assert not v.physical and "two tiles" in v.reason
+    # a sure one goes too once its neighbours are boxed: it lies half on each
+    quads = [t.corners() for t in chain.tiles]
+    verdicts = verify.verify_frame(chain.img, [*quads, straddle], [0.9] * len(quads) + [0.9])
+    assert all(v.physical for v in verdicts[:-1]) and not verdicts[-1].physical
+
+
+def test_a_sure_tile_in_a_line_of_touching_tiles_stays() -> None:
+    # held-out render s7_000082: the 3-5 lies in a straight line of touching white tiles; the
+    # detector's box for it (recorded, 44-epoch model, confidence 0.94) shows its divider reaching
+    # the outline and its neighbours' bodies past both ends, as a straddling box would. Sure boxes
+    # stay (STRADDLE_SURE); the same box unsure goes.
+    import cv2
+
+    from vision.read.geometry import box_from_corners
+    from vision.synth.dataset import encode_jpeg, image_rng
+    from vision.synth.scene import render_scene
+
+    r = render_scene(image_rng(7, 82), (640, 640))
+    img = cv2.imdecode(np.frombuffer(encode_jpeg(r.image, r.jpeg_quality), np.uint8), cv2.IMREAD_COLOR)
+    truth = [t for t in r.truth("x")["tiles"] if t.get("values") in ([3, 5], [5, 3])]
+    assert len(truth) == 1
+    box = box_from_corners(np.array([[208.1, 297.6], [244.3, 274.5], [194.7, 197.0], [158.6, 220.1]]))
+    assert np.hypot(*(box.corners().mean(axis=0) - np.mean(truth[0]["corners"], axis=0))) < 3
+    v, body = verify.verify_tile(img, box.corners(), 0.94)
+    assert body is not None and body.split and min(body.ends) >= verify.END_RUNS_ON
+    assert v.physical
+    assert not verify.verify_tile(img, box.corners(), 0.3)[0].physical
 
 
 def test_box_shifted_by_a_quarter_tile_is_rejected(chain: Scene) -> None:
