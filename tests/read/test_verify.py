@@ -286,3 +286,27 @@ def test_a_box_half_on_two_tiles_on_the_busy_table_still_goes(gingham) -> None:
     verdicts = verify.verify_frame(img, [*corners, straddle], [0.9] * len(corners) + [0.8])
     assert all(v.physical for v in verdicts[:-1]), [v.reason for v in verdicts]
     assert not verdicts[-1].physical
+
+
+def _read(values, reasons, confidence: float, cx: float = 100.0):
+    from vision.read.tile import TileRead
+
+    quad = _quad(cx, 100, 40, 20)  # too small for the body checks: only the faces speak
+    return TileRead(quad, np.array([[cx - 10, 100.0], [cx + 10, 100.0]]), "up", values, (0.9, 0.9), reasons, confidence)
+
+
+def test_an_unsure_box_with_one_half_showing_no_face_is_no_tile() -> None:
+    from vision.read.tile import NO_FACE
+
+    img = _table()
+    no_face = f"{NO_FACE}: the classifier takes it for no tile face (0.86)"
+    tiles = [
+        _read((5, None), ("", no_face), 0.32, 100),  # s7_000149: a box off a tile's end, joined to a 5-5
+        _read((5, None), ("", no_face), 0.8, 200),  # sure: a tile partly under an arm, kept
+        _read((5, None), ("", "unsure: blob count 2, classifier 3 at 0.41"), 0.32, 300),  # unsure, not no face
+        _read((None, None), (no_face, no_face), 0.32, 400),  # neither half a face: left to the other checks
+        _read((5, 3), ("", ""), 0.32, 500),
+    ]
+    kept = verify.physical_tiles(img, tiles)
+    assert [float(t.quad.mean(axis=0)[0]) for t in kept] == [200.0, 300.0, 400.0, 500.0]
+    assert verify.half_a_face(tiles[0]).startswith("one half shows no tile face")

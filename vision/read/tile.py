@@ -119,6 +119,14 @@ def tighten_for_read(frame: np.ndarray, box: Box, refine: bool = TIGHTEN) -> tup
     return quad, crop
 
 
+NO_FACE = "no pips layout"  # the start of the reason of a half the classifier takes for no tile face
+
+
+def shows_no_face(t: TileRead, k: int) -> bool:
+    """Whether half k of a face-up tile was left unread as no tile face (not merely unsure)."""
+    return t.half_values[k] is None and t.reasons[k].startswith(NO_FACE)
+
+
 def fuse(h: HalfRead, probs: np.ndarray | None) -> tuple[int | None, float, str]:
     """Value, calibrated confidence and reason from the blob counter and the classifier."""
     if probs is None:
@@ -126,7 +134,7 @@ def fuse(h: HalfRead, probs: np.ndarray | None) -> tuple[int | None, float, str]
     k = int(np.argmax(probs[: halfcnn.NOT_PIPS]))
     p = float(probs[k])
     if float(probs[halfcnn.NOT_PIPS]) > p:
-        return None, p, f"no pips layout: the classifier takes it for no tile face ({float(probs[halfcnn.NOT_PIPS]):.2f})"
+        return None, p, f"{NO_FACE}: the classifier takes it for no tile face ({float(probs[halfcnn.NOT_PIPS]):.2f})"
     if p < MIN_HALF_CONFIDENCE:
         said = "unread" if h.value is None else str(h.value)
         return None, p, f"unsure: blob count {said}, classifier {k} at {p:.2f}"
