@@ -107,6 +107,20 @@ def test_a_doubtful_half_is_settled_by_its_sure_neighbour_BYK_1_6():
     assert lay.fixed == {(1, 0): 2}
 
 
+def test_a_box_showing_no_face_at_all_is_not_settled_into_the_chain_BYK_1_6():
+    # held-out render s8_000028: a false box by a tile's end, one half no tile face and the other
+    # unread, joined the chain as a 0 by a tight contact. A tile showing one value is still settled.
+    tiles = line_with_double_and_bend()
+    end = tiles[4]  # 4-5, its 5 half at (375, 200)
+    ghost = LayoutTile(np.array([[375.0, 250.0], [375.0, 300.0]]), end.u, W, (None, None), "up", (0.3, 0.3),
+                       (False, True))
+    lay = build_layout([*tiles, ghost], (1000, 1000))
+    assert all(5 not in e for e in lay.edges) and lay.fixed == {}
+    shows_one = LayoutTile(ghost.halves, end.u, W, (None, 2), "up", (0.3, 0.99), (False, False))
+    lay = build_layout([*tiles, shows_one], (1000, 1000))
+    assert (4, 5) in lay.edges and lay.fixed == {(5, 0): 5}
+
+
 def test_sure_halves_that_differ_never_join_even_when_touching():
     a = tile((75, 100), (125, 100), (1, 2))
     b = tile((175, 100), (225, 100), (4, 3))

@@ -9,7 +9,7 @@ import numpy as np
 
 from vision.read.geometry import box_from_corners
 from vision.read.layout import Layout, LayoutTile, build_layout
-from vision.read.tile import TIGHTEN, TileRead, read_tiles
+from vision.read.tile import TIGHTEN, TileRead, read_tiles, shows_no_face
 from vision.read.verify import physical_tiles
 
 SETTLED_CONFIDENCE = 0.9  # a half settled by a sure neighbour's joint
@@ -46,7 +46,8 @@ def layout_tiles(tiles: list[TileRead]) -> list[LayoutTile]:
     out = []
     for t in tiles:
         vals = None if t.face == "down" else t.half_values
-        out.append(LayoutTile(_layout_halves(t), t.u, t.width, vals, t.face, t.half_confidence))
+        no_face = (shows_no_face(t, 0), shows_no_face(t, 1)) if t.face == "up" else (False, False)
+        out.append(LayoutTile(_layout_halves(t), t.u, t.width, vals, t.face, t.half_confidence, no_face))
     return out
 
 
