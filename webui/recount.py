@@ -33,6 +33,7 @@ def decode_photo(data: bytes) -> np.ndarray:
 
 
 def _detect(image: np.ndarray):
+    """The detector's boxes and its doubtful ones (read under the lock: `last` is per call)."""
     global _detector
     with _detector_lock:
         if _detector is None:
@@ -44,7 +45,7 @@ def _detect(image: np.ndarray):
                 raise RecountUnavailable(
                     f"no tile detector to read the photo ({exc}): type each player's tiles instead"
                 ) from None
-        return _detector.detect(image)
+        return _detector.detect(image), _detector.last.doubtful
 
 
 def _read_with_vision(image: np.ndarray, players: list[str], variant: str | None,
@@ -52,7 +53,8 @@ def _read_with_vision(image: np.ndarray, players: list[str], variant: str | None
     from vision.read.reader import read_frame
     from vision.read.recount import recount
 
-    reading = read_frame(image, _detect(image))
+    detections, doubtful = _detect(image)
+    reading = read_frame(image, detections, doubtful=doubtful)
     rc = recount(reading, players, variant or "bykovo", record, seats)
     return {
         "hands": {h.player: [str(t) for t in h.tiles] for h in rc.hands},

@@ -123,7 +123,8 @@ def evaluate_set(root: Path, scale: float, args, detector, pool=None):
         else:
             from vision.read.reader import read_frame
 
-            reading = read_frame(frame, dets, pool=pool)
+            doubtful = detector.last.doubtful if detector is not None else None
+            reading = read_frame(frame, dets, pool=pool, doubtful=doubtful)
             matched = score_image(scores, ti, reading)
         if args.annotate:
             _annotate(Path(args.annotate), ti, frame, dets, reading, matched)

@@ -35,18 +35,22 @@ def annotate_path(out: str, image: str, many: bool) -> Path:
 
 
 def make_detector(args):
-    """A callable frame, image path -> Detections."""
+    """A callable frame, image path -> (Detections, the doubtful boxes or None)."""
     if args.truth_boxes:
         from vision.read.truthdet import BoxNoise, truth_detections, truth_for_image
 
         def from_truth(frame, image):
-            return truth_detections(truth_for_image(image), BoxNoise())[0]
+            return truth_detections(truth_for_image(image), BoxNoise())[0], None
 
         return from_truth
     from vision.detect import DEFAULT_MODEL, TileDetector
 
     det = TileDetector(args.model or DEFAULT_MODEL)
-    return lambda frame, image: det.detect(frame)
+
+    def detect(frame, image):
+        return det.detect(frame), det.last.doubtful
+
+    return detect
 
 
 def run(args) -> int:
@@ -84,8 +88,8 @@ def _read_all(args, images: list[str], detect, pool) -> int:
         try:
             frame = load_image(image)
             t0 = time.perf_counter()
-            detections = detect(frame, image)
-            reading = read_frame(frame, detections, pool=pool)
+            detections, doubtful = detect(frame, image)
+            reading = read_frame(frame, detections, pool=pool, doubtful=doubtful)
             ms = (time.perf_counter() - t0) * 1000
         except (ImageError, FileNotFoundError) as exc:
             failed += 1

@@ -58,7 +58,8 @@ def run(args) -> int:
     try:
         frame = load_image(args.photo)
         detect = make_detector(args)
-        reading = read_frame(frame, detect(frame, args.photo))
+        detections, doubtful = detect(frame, args.photo)
+        reading = read_frame(frame, detections, doubtful=doubtful)
     except (ImageError, FileNotFoundError) as exc:
         print(f"dominocam recount: {args.photo}: {exc}", file=sys.stderr)
         return 2

@@ -93,6 +93,11 @@ class DetectorSettings:
     # 2026-12-01: held-out 1280 renders recall 95.1 -> 96.1 %, exact tiles 1277 -> 1293, false boxes
     # 296 -> 348 (text on newspaper seen finer); the 640 renders and the real photos unchanged.
     min_sure: int = 3
+    # Boxes scored from this up to `conf` are kept aside as doubtful (`PassInfo.doubtful`), for the
+    # reader to take where the layout calls for one (a closed double lying face down at a chain's
+    # end, which the network scores low: vision/read/ends.py). Every decision here (sizes, scales,
+    # rows) and the returned boxes are those at `conf` or more, exactly as without them. 0: none.
+    doubtful_conf: float = 0.05
     # rows of face-down tiles side by side, measured and cut into tiles (vision/detect/rows.py)
     rows: RowSettings = field(default_factory=RowSettings)
 
@@ -105,6 +110,7 @@ class PassInfo:
     scale: float = 1.0
     sliced: bool = False
     windows: list[Window] = field(default_factory=list)
+    doubtful: Detections = field(default_factory=Detections.empty)  # scored doubtful_conf..conf
 
 
 class TileDetector:
@@ -155,6 +161,14 @@ class TileDetector:
         name = inp.name
         self._runner = lambda blob: session.run(None, {name: blob})[0]
 
+    @property
+    def _decode_conf(self) -> float:
+        s = self.settings
+        return min(s.conf, s.doubtful_conf) if s.doubtful_conf > 0 else s.conf
+
+    def _sure(self, dets: Detections) -> Detections:
+        return dets[dets.confidence >= self.settings.conf]
+
     # -- one network pass -------------------------------------------------------------------
     def _run(self, image: np.ndarray) -> np.ndarray:
         blob = cv2.cvtColor(image, cv2.COLOR_BGR2RGB).transpose(2, 0, 1)[None]
@@ -166,7 +180,7 @@ class TileDetector:
         size = self.imgsz if scaleup else max(self.imgsz, *image.shape[:2])
         net_input, box = letterbox(image, size, scaleup=scaleup,
                                    stride=self.settings.stride if self.dynamic else None)
-        raw = decode_obb(self._run(net_input), self.num_classes, self.settings.conf)
+        raw = decode_obb(self._run(net_input), self.num_classes, self._decode_conf)
         self.last.passes += 1
         return suppress(raw, self.settings.iou), box
 
@@ -233,6 +247,7 @@ class TileDetector:
         the sure boxes (all boxes when none is sure) and the largest box. (The largest sure box,
         or the 90th percentile, would keep a false box over a poster from widening the overlap, but
         measured 1 and 4 fewer tiles of 1678 on the 1280x960 held-out renders.)"""
+        whole = self._sure(whole)
         if not len(whole):
             return 0.0, 0.0
         sure = whole.confidence >= self.settings.size_conf
@@ -244,6 +259,7 @@ class TileDetector:
         s = self.settings
         h, w = frame_shape[:2]
         gain = self.imgsz / max(h, w)
+        whole = self._sure(whole)
         if len(whole):
             median = self.tile_sizes(whole)[0]
             few = int((whole.confidence >= s.size_conf).sum()) < s.min_sure
@@ -266,7 +282,10 @@ class TileDetector:
         the whole-frame look. Rows of face-down tiles are then measured in the frame (rows.py).
         """
         frame = _as_bgr(frame)
-        return complete_rows(frame, self._detect(frame, scale), self.settings.rows)
+        dets = self._detect(frame, scale)
+        sure = dets.confidence >= self.settings.conf
+        self.last.doubtful = dets[~sure]
+        return complete_rows(frame, dets[sure], self.settings.rows)
 
     def _detect(self, frame: np.ndarray, scale: float | None) -> Detections:
         self.last = PassInfo()
@@ -294,7 +313,7 @@ class TileDetector:
     def _relook(self, frame: np.ndarray, dets: Detections, scale: float, largest: float) -> Detections:
         """A second finer pass where the first one's tiles came out well under the target size."""
         s = self.settings
-        if not s.relook_below or not len(dets):
+        if not s.relook_below or not len(self._sure(dets)):
             return dets
         median = self.tile_sizes(dets)[0]
         if median * scale >= s.relook_below * s.target_tile_px:

@@ -108,7 +108,7 @@ def _bench(repeats: int, n_frames: int, model: str | None, tile_px: tuple[float,
                 sliced.append(detector.last.sliced)
             else:
                 dets = truth_detections(truth, BoxNoise())[0]
-            r = read_frame(frame, dets, pool=pool)
+            r = read_frame(frame, dets, pool=pool, doubtful=detector.last.doubtful if detector else None)
             cpu_ms.append((time.process_time() - c0) * 1000)
             read_ms.append(r.ms - r.ms_layout)
             layout_ms.append(r.ms_layout)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from vision.read.ends import close_ends
 from vision.read.geometry import box_from_corners
 from vision.read.layout import Layout, LayoutTile, build_layout
 from vision.read.tile import TIGHTEN, TileRead, read_tiles, shows_no_face
@@ -66,13 +67,15 @@ def settle(tiles: list[TileRead], layout: Layout) -> list[TileRead]:
     return tiles
 
 
-def read_frame(frame: np.ndarray, detections, refine: bool = TIGHTEN, pool=None) -> FrameReading:
+def read_frame(frame: np.ndarray, detections, refine: bool = TIGHTEN, pool=None, doubtful=None) -> FrameReading:
     """Read every detected tile on the full-resolution `frame` (BGR) and build the layout.
     `detections` is a `vision.detect.Detections` in frame pixels (any object with `corners`
     (N, 4, 2), `confidence` (N,) and `class_id` (N,), class 1 = face down). With `pool` (a
     `vision.read.workers.ReadingPool`) the per-tile work runs in its worker processes; the result
     is the same. (Threads do not pay: the per-tile work is many small numpy steps under the GIL;
-    on the 29-tile bench frames two threads took 121-160 ms against 101-113 ms for one.)"""
+    on the 29-tile bench frames two threads took 121-160 ms against 101-113 ms for one.)
+    `doubtful` (the detector's `last.doubtful`) offers boxes it scored low: a face-down one that
+    closes an open end of the chain is taken (`vision.read.ends`)."""
     t0 = time.perf_counter()
     jobs = [(box_from_corners(c), "down" if int(k) == 1 else "up", float(p))
             for c, p, k in zip(detections.corners, detections.confidence, detections.class_id, strict=True)]
@@ -87,6 +90,7 @@ def read_frame(frame: np.ndarray, detections, refine: bool = TIGHTEN, pool=None)
     size = (frame.shape[1], frame.shape[0])
     t1 = time.perf_counter()
     layout = build_layout(layout_tiles(tiles), size)
+    tiles, layout = close_ends(frame, tiles, layout, doubtful, layout_tiles, size)
     tiles = settle(tiles, layout)
     t2 = time.perf_counter()
     return FrameReading(size, tiles, layout, (t2 - t0) * 1000, (t2 - t1) * 1000)
