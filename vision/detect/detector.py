@@ -192,12 +192,14 @@ class TileDetector:
 
     # -- public ------------------------------------------------------------------------------
     def detect_whole(self, frame: np.ndarray) -> Detections:
-        """One pass on the whole frame, letterboxed to the network size."""
+        """One pass on the whole frame, letterboxed to the network size (boxes down to
+        doubtful_conf: `detect` sets the doubtful ones aside)."""
         raw, box = self._pass(frame)
         return self._to_detections(raw, box)
 
     def detect_sliced(self, frame: np.ndarray, scale: float, *, largest_tile_px: float = 0.0) -> Detections:
-        """Rescale the frame by `scale`, run overlapping windows, merge with NMS."""
+        """Rescale the frame by `scale`, run overlapping windows, merge with NMS (boxes down to
+        doubtful_conf, as `detect_whole`)."""
         s = self.settings
         h, w = frame.shape[:2]
         sw, sh = max(round(w * scale), 1), max(round(h * scale), 1)
