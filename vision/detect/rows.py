@@ -53,8 +53,8 @@ def row_boxes(lab: np.ndarray, seed_xywhr: np.ndarray, s: RowSettings) -> np.nda
     way, sampled so a tile is px_per_length long), measured by its minimum-area rectangle."""
     cx, cy, bw, bh, _ = (float(x) for x in seed_xywhr)
     length = max(bw, bh)
-    if length < 8:
-        return np.zeros((0, 5))
+    if length < 8 or length < s.seed_aspect * min(bw, bh):
+        return np.zeros((0, 5))  # too small, or squarish: it cannot say which way its row runs
     k = s.px_per_length / length
     half = s.max_tiles * length / s.ratio
     h, w = lab.shape[:2]
@@ -84,8 +84,6 @@ def row_boxes(lab: np.ndarray, seed_xywhr: np.ndarray, s: RowSettings) -> np.nda
     if xs.min() == 0 or ys.min() == 0 or xs.max() == cw - 1 or ys.max() == ch - 1:
         return np.zeros((0, 5))  # runs on past the crop: table, not a row
     (rx, ry), (rw, rh), ang = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
-    if max(bw, bh) < s.seed_aspect * min(bw, bh):
-        return np.zeros((0, 5))  # a squarish seed cannot say which way its row runs
     # of the rectangle's axes, the one nearer the seed's long axis runs across the row (a row of
     # two is square: only the seed tells its way)
     t = math.radians(ang)
@@ -103,9 +101,10 @@ def row_boxes(lab: np.ndarray, seed_xywhr: np.ndarray, s: RowSettings) -> np.nda
     if comp.sum() < s.fill * rw * rh:  # a round blob or a ragged patch, not a row of rectangles
         return np.zeros((0, 5))
     light = _profile(crop[..., 0], (rx, ry), along, across, long, thick)
-    # the mask loses about a pixel of dark rim at each edge, across as along: added back before
-    # comparing (a row of six measured 95.7 x 30.0 for 96 x 32)
-    whole = _count(light, (long + s.rim) / ((thick + s.rim) / s.ratio), s)
+    # the mask loses about a pixel of dark rim at each edge, across as along: added back (a row
+    # of six measured 95.7 x 30.0 for 96 x 32)
+    long, thick = long + s.rim, thick + s.rim
+    whole = _count(light, long / (thick / s.ratio), s)
     if whole < 2:
         return np.zeros((0, 5))
     angle = math.atan2(across[1], across[0])
