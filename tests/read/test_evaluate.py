@@ -102,6 +102,7 @@ def test_recall_is_split_by_the_scene_and_by_the_tile_the_renderer_describes():
     assert by["not covered"] == {"recall": 50.0, "tiles": 2}
     assert by["length < 25 px"] == {"recall": 0.0, "tiles": 1}
     assert by["length >= 25 px"] == {"recall": 50.0, "tiles": 2}
+    assert by["face up"] == {"recall": 33.33, "tiles": 3} and "face down" not in by
     assert WHOLE_AND_SHARP not in by  # the whole scene is motion-blurred
     sharp = TruthImage(image=None, name="img", tiles=[_tile(A), covered, small], conditions=("scene:dense",))
     scores = Scores()

@@ -321,6 +321,7 @@ def score_boxes(scores: Scores, ti: TruthImage, quads: np.ndarray, faces: Sequen
 def _tile_conditions(ti: TruthImage, t: TruthTile) -> list[str]:
     names = list(ti.conditions)
     names.append("length >= 25 px" if 2 * t.width >= SMALLEST_TILE_PX else "length < 25 px")
+    names.append(f"face {t.face}")  # backs in rows are most of the misses at 1080p (session 12)
     if ti.conditions:  # rendered: arms may cover tiles
         names.append("not covered" if t.visible >= FULLY_VISIBLE else "partly covered")
         # what a webcam over a club table shows once play holds still: whole, sharp, not tiny
