@@ -1,4 +1,4 @@
-"""python benchmarks/diagnose/rows_show.py SET NAME OUT.png [x0 y0 x1 y1]: detector boxes (green), boxes the
+"""python benchmarks/diagnose/rows_show.py SET NAME OUT.png [x0 y0 x1 y1]: the network's boxes (green), boxes the
 row completion added (blue), truth tiles (red, thin)."""
 import sys
 from pathlib import Path
@@ -7,12 +7,12 @@ import cv2
 import numpy as np
 
 from vision.detect import DEFAULT_MODEL, DetectorSettings, TileDetector
-from vision.detect.rows import complete_rows
+from vision.detect.rows import RowSettings, complete_rows
 from vision.read.evaluate import load_frame, load_truth
 
 ti = next(t for t in load_truth(Path(sys.argv[1])) if t.name == sys.argv[2])
 frame = load_frame(ti)
-d = TileDetector(DEFAULT_MODEL, DetectorSettings()).detect(frame)
+d = TileDetector(DEFAULT_MODEL, DetectorSettings(rows=RowSettings(enabled=False))).detect(frame)
 e = complete_rows(frame, d)
 img = frame.copy()
 for t in ti.tiles:

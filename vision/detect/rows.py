@@ -10,7 +10,7 @@ tiles; with none to see, its length must be close to a whole number of tile widt
 cut evenly into that many tiles; the network's boxes that agree with a cut tile stay, those that
 do not are replaced. Anything unclear (a patterned back, a blob, the table itself in the back's
 colour, a face seen in the row) leaves the boxes as they were. Held-out renders, 2026-12-01:
-detection recall 1080p 95.74 -> 95.95 %, 640 96.07 -> 96.23 %, 1280 96.36 -> 96.31 %
+detection recall 1080p 95.74 -> 95.95 %, 640 96.07 -> 96.23 %, 1280 96.36 -> 96.36 %
 (`benchmarks/diagnose/rows_eval.py`).
 """
 
@@ -36,7 +36,7 @@ class RowSettings:
     colour_dist: float = 14.0  # Lab distance (OpenCV 8-bit) within which a pixel is back colour
     fit: float = 0.25  # a run this close to a whole number of tiles is cut into that many
     seam_fit: float = 1.2  # with seams seen, their count may differ this much from the length's
-    seam_contrast: float = 4.0  # L units (8-bit Lab) a seam is darker than the row's median
+    seam_contrast: float = 4.0  # L units (8-bit Lab) a seam differs from the row's median
     seam_spread: float = 0.25  # the tiles between seams are this close to equal
     fill: float = 0.9  # share of a run's rectangle in back colour (a round blob fills 0.79)
     ratio: float = 2.0  # tile length / width (double-six: 2)
@@ -127,7 +127,7 @@ def _profile(light: np.ndarray, centre, along: np.ndarray, across: np.ndarray, l
 
 def _count(light: np.ndarray, n: float, s: RowSettings) -> int:
     """How many tiles a run of back colour holds. Seams (or narrow gaps) between backs show as
-    dark dips across the row's middle: evenly spaced dips count the tiles. With none to see, the
+    lines across the row's middle: evenly spaced ones count the tiles. With none to see, the
     length in tile widths `n` must be near a whole number (a 5 % error in the width is a third of
     a tile in a row of seven, so long seamless rows are left alone). 0: unclear."""
     m = len(light)
@@ -136,7 +136,9 @@ def _count(light: np.ndarray, n: float, s: RowSettings) -> int:
     core = light[edge:m - edge]
     if len(core) < 3:
         return 0
-    dark = core < np.median(core) - s.seam_contrast
+    # a seam is a line across the row off the backs' lightness: darker on light backs, lighter
+    # (the bevels' highlights) on black ones
+    dark = np.abs(core - np.median(core)) > s.seam_contrast
     dips, j = [], 0
     while j < len(dark):
         if dark[j]:
