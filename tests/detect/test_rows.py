@@ -69,6 +69,18 @@ def test_light_seams_between_black_backs_count_the_tiles():
     assert len(out) == 6 and _found(truth, out, 0.2 * 16.0) == 6
 
 
+def test_a_seam_too_faint_to_see_is_one_tile_width_more():
+    # held-out render s21_000012: of a row of six tiny backs one seam hardly shows; the stretch
+    # across it is two tile widths
+    truth = _row(6, 16.0, 15.0, ratio=1.9)
+    frame = _frame(truth, back=(25, 25, 25), rim=(80, 80, 80))
+    mid = (truth[2, :2] + truth[3, :2]) / 2  # paint the seam between the third and fourth tile over
+    u = np.array([math.cos(truth[2, 4]), math.sin(truth[2, 4])]) * (truth[2, 2] / 2 - 3)
+    cv2.line(frame, tuple(np.round(mid - u).astype(int)), tuple(np.round(mid + u).astype(int)), (25, 25, 25), 3)
+    out = complete_rows(frame, _dets(truth[:1]))
+    assert len(out) == 6 and _found(truth, out, 0.2 * 16.0) == 6
+
+
 def test_a_box_over_two_backs_is_replaced_by_two_tiles():
     truth = _row(5, 16.0, 20.0)
     merged = truth[1:3].copy()
