@@ -128,3 +128,18 @@ def test_off_switch_and_unsure_seeds():
     frame = _frame(truth)
     assert len(complete_rows(frame, _dets(truth[:1]), RowSettings(enabled=False))) == 1
     assert len(complete_rows(frame, _dets(truth[:1], conf=0.3))) == 1
+
+
+def test_a_row_the_network_hardly_saw_is_measured_from_a_doubtful_box():
+    # no sure box on the row: one the detector kept aside as doubtful (0.15) seeds it, and the
+    # tiles cut from it are scored at the detector's threshold
+    truth = _row(5, 16.0, 30.0)
+    frame = _frame(truth)
+    out = complete_rows(frame, Detections.empty(), doubtful=_dets(truth[:1], conf=0.15), floor=0.25)
+    assert len(out) == 5 and _found(truth, out, 0.2 * 16.0) == 5
+    assert np.allclose(out.confidence, 0.25)
+    assert len(complete_rows(frame, Detections.empty(), doubtful=_dets(truth[:1], conf=0.05), floor=0.25)) == 0
+    # a doubtful box alone (no row) adds nothing
+    single = _row(1, 16.0, 30.0)
+    assert len(complete_rows(_frame(single), Detections.empty(), doubtful=_dets(single, conf=0.15))) == 0
+

@@ -287,7 +287,7 @@ class TileDetector:
         dets = self._detect(frame, scale)
         sure = dets.confidence >= self.settings.conf
         self.last.doubtful = dets[~sure]
-        return complete_rows(frame, dets[sure], self.settings.rows)
+        return complete_rows(frame, dets[sure], self.settings.rows, self.last.doubtful, self.settings.conf)
 
     def _detect(self, frame: np.ndarray, scale: float | None) -> Detections:
         self.last = PassInfo()
