@@ -166,3 +166,21 @@ def test_tiny_tiles_join_across_a_gap_of_a_pixel_or_two():
     assert build_layout(tiles, (200, 200)).edges == [(0, 1)]
     far = [tiles[0], small((25 + gap + 3, 5), (35 + gap + 3, 5), (2, 3))]
     assert build_layout(far, (200, 200)).edges == []
+
+
+def test_a_divider_found_far_off_the_middle_leaves_the_ends_to_the_box():
+    # s7_000093: in a 35 px tile a column of blurred pips was taken for the divider, 5 px off the
+    # middle; its halves then overlapped the next tile's and the chain did not join
+    from vision.read.geometry import Box
+    from vision.read.reader import DIVIDER_OFF_CENTRE, layout_tiles
+    from vision.read.tile import TileRead
+
+    quad = Box(100.0, 100.0, 1.0, 0.0, 40.0, 20.0).corners()
+
+    def read(shift: float) -> TileRead:
+        halves = np.array([[90.0 + shift, 100.0], [110.0 + shift, 100.0]])
+        return TileRead(quad, halves, "up", (1, 2), (1.0, 1.0), ("", ""), 0.9)
+
+    near, far = layout_tiles([read(0.5 * DIVIDER_OFF_CENTRE * 40), read(2 * DIVIDER_OFF_CENTRE * 40)])
+    assert np.allclose(near.halves, [[92, 100], [112, 100]])  # the divider's halves, kept
+    assert np.allclose(far.halves, [[90, 100], [110, 100]])  # the box's
