@@ -78,7 +78,11 @@ def row_boxes(lab: np.ndarray, seed_xywhr: np.ndarray, s: RowSettings) -> np.nda
     back = np.median(inner, axis=0)
     if float(np.percentile(np.linalg.norm(inner - back, axis=1), 90)) > s.colour_dist:
         return np.zeros((0, 5))  # a patterned or shaded back: its colour says too little
-    mask = (np.linalg.norm(crop - back, axis=2) < s.colour_dist).astype(np.uint8)
+    # squared Lab distance with OpenCV: this runs for every seed of every frame, and numpy's norm
+    # over the crop was most of complete_rows' time (a 1080p render with 78 seeds: 119 ms)
+    diff = crop - back.astype(np.float32)
+    dist2 = cv2.transform(cv2.multiply(diff, diff), np.ones((1, 3), np.float32))
+    mask = (dist2 < s.colour_dist**2).astype(np.uint8)
     # bridge the thin dark seams between backs (a table gap is wider), drop specks
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
