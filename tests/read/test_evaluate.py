@@ -110,6 +110,18 @@ def test_recall_is_split_by_the_scene_and_by_the_tile_the_renderer_describes():
     assert scores.detection_summary()["recall_by_condition"][WHOLE_AND_SHARP] == {"recall": 100.0, "tiles": 1}
 
 
+def test_a_tile_running_off_the_frame_is_not_whole():
+    cut = _tile(A)
+    cut.in_frame = 0.7  # the renderer's fraction of the tile inside the image
+    truth = TruthImage(image=None, name="img", tiles=[cut, _tile(B)], conditions=("scene:chain",))
+    scores = Scores()
+    score_boxes(scores, truth, _quads([[300, 300, 32, 62, 0]]), ["up"])  # finds B only
+    by = scores.detection_summary()["recall_by_condition"]
+    assert by["cut by the frame's edge"] == {"recall": 0.0, "tiles": 1}
+    assert by[WHOLE_AND_SHARP] == {"recall": 100.0, "tiles": 1}
+    assert by["not covered"] == {"recall": 50.0, "tiles": 2}
+
+
 def test_a_box_on_an_uncounted_tile_is_neither_false_nor_in_recall():
     scores = Scores()
     truth = _image([_tile(A), _tile(B, counts=False)])

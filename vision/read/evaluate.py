@@ -48,6 +48,12 @@ class TruthTile:
     corners: np.ndarray | None = None
     plain: bool = True  # a plain tile style (rendered sets say which)
     visible: float = 1.0  # fraction not covered by arms
+    in_frame: float = 1.0  # fraction inside the image (a rendered tile may run off its edge)
+
+    @property
+    def whole(self) -> bool:
+        """Not under an arm and not cut by the image's edge: both halves can be seen whole."""
+        return self.visible >= FULLY_VISIBLE and self.in_frame >= FULLY_VISIBLE
 
 
 @dataclass
@@ -89,7 +95,8 @@ def load_rendered(root: Path, split: str | None = None, scale: float = 1.0) -> I
                                    counts=bool(t.get("labelled", True)) and i not in bad,
                                    parent=t.get("parent"), owner=t.get("owner", "layout"),
                                    corners=corners, plain=bool(t.get("plain_style", True)),
-                                   visible=float(t.get("visible", 1.0))))
+                                   visible=float(t.get("visible", 1.0)),
+                                   in_frame=float(t.get("in_frame", 1.0))))
         layout = [i for i, t in enumerate(tiles) if t.owner == "layout"]
         # scenes of loose tiles (owner "layout" but no parents) have no chain to compare with
         chain = any(tiles[i].parent is not None for i in layout)
@@ -155,8 +162,8 @@ class Scores:
     max_false_per_image: int = 0  # on the play grid
     up_tiles: int = 0
     exact_tiles: int = 0
-    # rendered sets: tiles partly under an arm (visible < 1) are scored with the rest and also apart,
-    # since a covered half can only be read by guessing (the reader should leave it unread)
+    # rendered sets: tiles partly under an arm or off the image's edge are scored with the rest and
+    # also apart, since a hidden half can only be read by guessing (the reader should leave it unread)
     up_visible: int = 0
     exact_visible: int = 0
     occluded_halves: int = 0  # halves of partly covered tiles
@@ -235,8 +242,8 @@ def _pct(a: int, b: int) -> float | None:
     return round(100.0 * a / b, 2) if b else None
 
 
-WHOLE_AND_SHARP = "whole and sharp (>= 25 px, not covered, no motion blur)"
-FULLY_VISIBLE = 0.99  # truth "visible": the fraction of a rendered tile not covered by an arm
+WHOLE_AND_SHARP = "whole and sharp (>= 25 px, not covered, in the frame, no motion blur)"
+FULLY_VISIBLE = 0.99  # truth "visible" / "in_frame": the fraction of a rendered tile not covered / in the image
 SMALLEST_TILE_PX = 25.0  # issue 4: tiles may be as small as 25 px long (in a 4K frame)
 SIZE_BUCKETS = ((0, 30, "<30"), (30, 45, "30-45"), (45, 70, "45-70"), (70, 1e9, ">=70"))
 
@@ -324,8 +331,10 @@ def _tile_conditions(ti: TruthImage, t: TruthTile) -> list[str]:
     names.append(f"face {t.face}")  # backs in rows are most of the misses at 1080p (session 12)
     if ti.conditions:  # rendered: arms may cover tiles
         names.append("not covered" if t.visible >= FULLY_VISIBLE else "partly covered")
+        if t.in_frame < FULLY_VISIBLE:
+            names.append("cut by the frame's edge")
         # what a webcam over a club table shows once play holds still: whole, sharp, not tiny
-        if 2 * t.width >= SMALLEST_TILE_PX and t.visible >= FULLY_VISIBLE and "blur:motion" not in ti.conditions:
+        if 2 * t.width >= SMALLEST_TILE_PX and t.whole and "blur:motion" not in ti.conditions:
             names.append(WHOLE_AND_SHARP)
     return names
 
@@ -362,7 +371,7 @@ def score_image(scores: Scores, ti: TruthImage, reading) -> dict[int, int]:
                 scores.confusion[t.values[k], vals[k]] += 1
         scores.halves_right += right
         scores.exact_tiles += int(right == 2)
-        if t.visible >= FULLY_VISIBLE:
+        if t.whole:
             scores.up_visible += 1
             scores.exact_visible += int(right == 2)
         else:
