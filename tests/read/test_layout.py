@@ -37,10 +37,41 @@ def test_line_joins_lengthwise_crosswise_double_and_bend_BYK_1_6():
     assert sum(p is None for p in lay.parent.values()) == 1 and len(lay.parent) == 5
 
 
-def test_touching_halves_with_different_values_do_not_join():
-    tiles = [tile((75, 100), (125, 100), (1, 2)), tile((175, 100), (225, 100), (5, 3))]
+def test_halves_with_different_values_at_a_bend_do_not_join_BYK_1_6():
+    tiles = [tile((75, 100), (125, 100), (1, 2)), tile((175, 75), (175, 125), (5, 3))]
     lay = build_layout(tiles, (1000, 1000))
     assert lay.edges == []
+
+
+def test_a_misread_tile_in_line_keeps_the_chain_whole():
+    # the middle tile's left half read 0 (a blurred 2): end to end in one line it is still the
+    # chain's next tile; the joint is marked, no value settled, the true ends stay open
+    tiles = [tile((75, 100), (125, 100), (1, 2)), tile((175, 100), (225, 100), (0, 3)),
+             tile((275, 100), (325, 100), (3, 4))]
+    lay = build_layout(tiles, (1000, 1000))
+    assert sorted(lay.edges) == [(0, 1), (1, 2)]
+    odd = [j for j in lay.joins if j.mismatch]
+    assert len(odd) == 1 and {odd[0].a, odd[0].b} == {0, 1} and odd[0].joint is None
+    assert lay.fixed == {}
+    assert sorted(lay.ends) == [(0, 1), (2, 4)]
+
+
+def test_a_misread_tile_square_against_a_double_joins_it():
+    tiles = [tile((75, 100), (125, 100), (1, 0)),  # its 2 read as 0
+             tile((175, 75), (175, 125), (2, 2)),  # the double crosswise (BYK-1.7)
+             tile((225, 100), (275, 100), (2, 4))]
+    lay = build_layout(tiles, (1000, 1000))
+    assert sorted(lay.edges) == [(0, 1), (1, 2)]
+    assert [(j.a, j.b) for j in lay.joins if j.mismatch] == [(0, 1)]
+
+
+def test_a_matching_joint_wins_over_a_nearer_mismatched_one():
+    # two boxes on the tile after 1-3's end (a duplicate, read 3-5 and 5-5): the one whose half
+    # matches is taken though the other lies nearer
+    tiles = [tile((75, 100), (125, 100), (1, 3)), tile((175, 100), (225, 100), (5, 5)),
+             tile((178, 100), (228, 100), (3, 5))]
+    lay = build_layout(tiles, (1000, 1000))
+    assert (0, 2) in lay.edges and (0, 1) not in lay.edges
 
 
 def test_face_down_tile_at_an_end_is_the_closed_double_SPI_4_BAL_12():
@@ -121,9 +152,10 @@ def test_a_box_showing_no_face_at_all_is_not_settled_into_the_chain_BYK_1_6():
     assert (4, 5) in lay.edges and lay.fixed == {(5, 0): 5}
 
 
-def test_sure_halves_that_differ_never_join_even_when_touching():
+def test_sure_halves_that_differ_off_line_never_join():
+    # end to end but half a width aside: not one line, so no joint with differing halves
     a = tile((75, 100), (125, 100), (1, 2))
-    b = tile((175, 100), (225, 100), (4, 3))
+    b = tile((175, 100 + W / 2), (225, 100 + W / 2), (4, 3))
     lay = build_layout([a, b], (1000, 1000))
     assert lay.edges == [] and lay.fixed == {}
 

@@ -11,6 +11,7 @@ UP = (80, 200, 60)
 DOWN = (160, 160, 160)
 UNREAD = (40, 40, 230)
 CHAIN = (0, 215, 255)
+MISMATCH = (40, 40, 230)  # tiles in line whose touching halves read differently: look here
 END = (255, 120, 0)
 SEAT_COLOUR = {"north": (200, 120, 255), "east": (255, 200, 0), "south": (120, 255, 255), "west": (255, 120, 160)}
 
@@ -54,9 +55,10 @@ def annotate(frame: np.ndarray, reading: FrameReading) -> np.ndarray:
         a, b = reading.tiles[j.a], reading.tiles[j.b]
         pa, pb = a.halves.mean(axis=0), b.halves.mean(axis=0)
         w = max(1, int(round(min(a.width, b.width) / 18)))
-        cv2.line(img, tuple(np.round(pa).astype(int)), tuple(np.round(pb).astype(int)), CHAIN, w, cv2.LINE_AA)
-        cv2.circle(img, tuple(np.round(pa).astype(int)), w + 1, CHAIN, -1, cv2.LINE_AA)
-        cv2.circle(img, tuple(np.round(pb).astype(int)), w + 1, CHAIN, -1, cv2.LINE_AA)
+        colour = MISMATCH if j.mismatch else CHAIN
+        cv2.line(img, tuple(np.round(pa).astype(int)), tuple(np.round(pb).astype(int)), colour, w, cv2.LINE_AA)
+        cv2.circle(img, tuple(np.round(pa).astype(int)), w + 1, colour, -1, cv2.LINE_AA)
+        cv2.circle(img, tuple(np.round(pb).astype(int)), w + 1, colour, -1, cv2.LINE_AA)
     for tile, value in lay.ends:
         t = reading.tiles[tile]
         # the free half: the one whose value is open (a double: its centre)

@@ -19,6 +19,8 @@ PORT_SLACK_PX = 2.0  # plus this many pixels: a box's edge is a pixel or two off
 FIX_TOL = 0.3  # a contact this tight may settle a doubtful half from its neighbour
 SURE = 0.9  # half confidence that counts as sure
 NORMAL_TOL = 0.8  # minimum -cos between the two ports' outward normals
+IN_LINE_COS = 0.97  # two tiles this parallel, end to end, lie in one line
+MISMATCH_PENALTY = 0.4  # a joint whose halves read differently is taken after the others
 
 
 @dataclass(frozen=True)
@@ -56,6 +58,7 @@ class Join:
     half_b: int
     gap: float  # port distance in tile widths (smaller is better)
     fix: tuple[int, int, int] | None = None  # (tile, half, value) the joint settles
+    mismatch: bool = False  # in line end to end, the touching halves read differently
 
 
 @dataclass
@@ -112,6 +115,19 @@ def _faceless(t: LayoutTile, half: int) -> bool:
     return t.values[1 - half] is None and any(t.no_face)
 
 
+def _in_line(pa: Port, pb: Port, ta: LayoutTile, tb: LayoutTile) -> bool:
+    """Two tiles lying end to end in one line, or a tile's end square against a double's middle,
+    touching (the caller checked how close): placed so only as a chain's neighbours, whatever their
+    halves were read as."""
+    kinds = {pa.kind, pb.kind}
+    if kinds not in ({"end"}, {"end", "mid"}):
+        return False
+    ua, ub = ta.u / max(float(np.hypot(*ta.u)), 1e-9), tb.u / max(float(np.hypot(*tb.u)), 1e-9)
+    along = abs(float(ua @ ub))
+    square = along >= IN_LINE_COS if kinds == {"end"} else along <= (1.0 - IN_LINE_COS ** 2) ** 0.5
+    return square and -float(pa.normal @ pb.normal) >= IN_LINE_COS
+
+
 def candidate_joins(tiles: list[LayoutTile]) -> list[Join]:
     """Every pair of facing ports whose halves show the same value (or where one tile is face down)."""
     all_ports = [p for i, t in enumerate(tiles) for p in ports(i, t)]
@@ -139,6 +155,7 @@ def candidate_joins(tiles: list[LayoutTile]) -> list[Join]:
         va, vb = _value(ta, pa.half), _value(tb, pb.half)
         ca, cb = _conf(ta, pa.half), _conf(tb, pb.half)
         fix = None  # (tile, half, value): a doubtful half the joint corrects
+        mismatch = False
         if (va is None and ta.values is not None) or (vb is None and tb.values is not None) or (
                 va is not None and vb is not None and va != vb):
             # touching halves carry one value (BYK-1.6): a tight end-to-end contact may settle a
@@ -150,16 +167,21 @@ def candidate_joins(tiles: list[LayoutTile]) -> list[Join]:
                 fix = (pb.tile, pb.half, va)
             elif vb is not None and cb >= SURE and (va is None or ca < SURE):
                 fix = (pa.tile, pa.half, vb)
+            elif _in_line(pa, pb, ta, tb):
+                mismatch = True
             else:
                 continue
-            if fix[1] == -1 or _faceless(tiles[fix[0]], fix[1]):
+            if fix is not None and (fix[1] == -1 or _faceless(tiles[fix[0]], fix[1])):
                 continue
-        joint = fix[2] if fix else (va if va is not None else vb)
+        else:
+            mismatch = False
+        joint = None if mismatch else fix[2] if fix else (va if va is not None else vb)
         key = (pa.tile, pa.half, pb.tile, pb.half)
         # ends meeting ends is the usual join; prefer it over side contacts, and sure joints over fixes
-        gap = float(d[a, b]) + (0.05 if "side" in (pa.kind, pb.kind) else 0.0) + (0.2 if fix else 0.0)
+        gap = float(d[a, b]) + (0.05 if "side" in (pa.kind, pb.kind) else 0.0) + (0.2 if fix else 0.0) + (
+            MISMATCH_PENALTY if mismatch else 0.0)
         if key not in best or gap < best[key].gap:
-            best[key] = Join(pa.tile, pb.tile, joint, pa.half, pb.half, gap, fix)
+            best[key] = Join(pa.tile, pb.tile, joint, pa.half, pb.half, gap, fix, mismatch)
     return sorted(best.values(), key=lambda j: j.gap)
 
 

@@ -1,0 +1,35 @@
+"""The annotated frame draws a joint whose halves read differently apart from the chain."""
+
+import numpy as np
+
+from vision.read.annotate import CHAIN, MISMATCH, annotate
+from vision.read.layout import build_layout
+from vision.read.reader import FrameReading, layout_tiles
+from vision.read.tile import TileRead
+
+
+def _tile(x0: float, values: tuple[int, int]) -> TileRead:
+    quad = np.array([[x0, 80], [x0 + 100, 80], [x0 + 100, 130], [x0, 130]], float)
+    return TileRead(quad, np.array([[x0 + 25, 105], [x0 + 75, 105]], float), "up", values, (1.0, 1.0),
+                    ("", ""), 0.9)
+
+
+def _reading(values: list[tuple[int, int]]) -> FrameReading:
+    tiles = [_tile(50 + 100 * i, v) for i, v in enumerate(values)]
+    return FrameReading((500, 300), tiles, build_layout(layout_tiles(tiles), (500, 300)), 0.0)
+
+
+def _line_pixels(img: np.ndarray, colour) -> int:
+    # the joint's line runs between the two tiles' centres, at y 105
+    row = img[104:107, 100:250].reshape(-1, 3)
+    return int(np.all(np.abs(row.astype(int) - colour) < 30, axis=1).sum())
+
+
+def test_a_mismatched_joint_is_drawn_in_its_own_colour():
+    frame = np.full((300, 500, 3), 90, np.uint8)
+    odd = _reading([(1, 2), (0, 3)])  # 2 against 0, in one line
+    assert [j.mismatch for j in odd.layout.joins] == [True]
+    img = annotate(frame, odd)
+    assert _line_pixels(img, MISMATCH) > 20 and _line_pixels(img, CHAIN) == 0
+    same = annotate(frame, _reading([(1, 2), (2, 3)]))
+    assert _line_pixels(same, CHAIN) > 20 and _line_pixels(same, MISMATCH) == 0
