@@ -65,6 +65,16 @@ def test_a_misread_tile_square_against_a_double_joins_it():
     assert [(j.a, j.b) for j in lay.joins if j.mismatch] == [(0, 1)]
 
 
+def test_an_unsure_double_against_a_misread_end_still_joins():
+    # held-out render s8_000093: a 6-4 read 6-0 against the double 4-4 read at 0.89; a double's
+    # middle cannot be settled, and the joint was dropped, the chain falling in two
+    tiles = [tile((75, 100), (125, 100), (6, 0)),
+             LayoutTile(np.array([[175.0, 75.0], [175.0, 125.0]]), np.array([0.0, 1.0]), W, (4, 4), "up", (0.89, 0.99)),
+             tile((225, 100), (275, 100), (4, 5))]
+    lay = build_layout(tiles, (1000, 1000))
+    assert sorted(lay.edges) == [(0, 1), (1, 2)] and lay.fixed == {}
+
+
 def test_a_matching_joint_wins_over_a_nearer_mismatched_one():
     # two boxes on the tile after 1-3's end (a duplicate, read 3-5 and 5-5): the one whose half
     # matches is taken though the other lies nearer

@@ -122,6 +122,8 @@ def _in_line(pa: Port, pb: Port, ta: LayoutTile, tb: LayoutTile) -> bool:
     kinds = {pa.kind, pb.kind}
     if kinds not in ({"end"}, {"end", "mid"}):
         return False
+    if any(t.values is None or all(v is None for v in t.values) or any(t.no_face) for t in (ta, tb)):
+        return False  # a tile with no value read, or a half showing no face: perhaps no tile at all
     ua, ub = ta.u / max(float(np.hypot(*ta.u)), 1e-9), tb.u / max(float(np.hypot(*tb.u)), 1e-9)
     along = abs(float(ua @ ub))
     square = along >= IN_LINE_COS if kinds == {"end"} else along <= (1.0 - IN_LINE_COS ** 2) ** 0.5
@@ -167,14 +169,13 @@ def candidate_joins(tiles: list[LayoutTile]) -> list[Join]:
                 fix = (pb.tile, pb.half, va)
             elif vb is not None and cb >= SURE and (va is None or ca < SURE):
                 fix = (pa.tile, pa.half, vb)
-            elif _in_line(pa, pb, ta, tb):
-                mismatch = True
-            else:
-                continue
             if fix is not None and (fix[1] == -1 or _faceless(tiles[fix[0]], fix[1])):
-                continue
-        else:
-            mismatch = False
+                fix = None
+            if fix is None:
+                # no half to settle: tiles lying so are still the chain's neighbours
+                if not _in_line(pa, pb, ta, tb):
+                    continue
+                mismatch = True
         joint = None if mismatch else fix[2] if fix else (va if va is not None else vb)
         key = (pa.tile, pa.half, pb.tile, pb.half)
         # ends meeting ends is the usual join; prefer it over side contacts, and sure joints over fixes
