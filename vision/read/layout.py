@@ -4,7 +4,9 @@ Tiles join where a port of one (the outer end or a long side of a half, or the m
 double's long side) meets a port of the other facing it, and the two touching halves show the
 same value (BYK-1.6). That covers lengthwise joins, crosswise doubles (BYK-1.7), right-angle bends
 and crosses (BAL-9). A face-down tile joined at an end showing v is the closed double v-v
-(SPI-4, BAL-12); nothing joins it further.
+(SPI-4, BAL-12); nothing joins it further. Two tiles lying end to end in one line (or a tile's end
+square against a double's middle) join even where their touching halves read differently: the joint
+is marked as a mismatch (a misread, or a tile played against BYK-1.6) and settles nothing.
 """
 
 from __future__ import annotations
@@ -58,7 +60,7 @@ class Join:
     half_b: int
     gap: float  # port distance in tile widths (smaller is better)
     fix: tuple[int, int, int] | None = None  # (tile, half, value) the joint settles
-    mismatch: bool = False  # in line end to end, the touching halves read differently
+    mismatch: bool = False  # tiles in line whose touching halves read differently (or one unread)
 
 
 @dataclass
