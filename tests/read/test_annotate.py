@@ -1,10 +1,10 @@
-"""The annotated frame draws a joint whose halves read differently apart from the chain."""
+"""A joint whose halves read differently is shown apart from the chain: drawn red, listed in the JSON."""
 
 import numpy as np
 
 from vision.read.annotate import CHAIN, MISMATCH, annotate
 from vision.read.layout import build_layout
-from vision.read.reader import FrameReading, layout_tiles
+from vision.read.reader import FrameReading, layout_tiles, reading_to_json
 from vision.read.tile import TileRead
 
 
@@ -33,3 +33,9 @@ def test_a_mismatched_joint_is_drawn_in_its_own_colour():
     assert _line_pixels(img, MISMATCH) > 20 and _line_pixels(img, CHAIN) == 0
     same = annotate(frame, _reading([(1, 2), (2, 3)]))
     assert _line_pixels(same, CHAIN) > 20 and _line_pixels(same, MISMATCH) == 0
+
+
+def test_a_mismatched_joint_is_listed_in_the_json():
+    odd = reading_to_json(_reading([(1, 2), (0, 3), (3, 4)]), "x.jpg")["layout"]
+    assert sorted(odd["edges"]) == [[0, 1], [1, 2]] and odd["mismatches"] == [[0, 1]]
+    assert "mismatches" not in reading_to_json(_reading([(1, 2), (2, 3)]), "x.jpg")["layout"]

@@ -119,13 +119,14 @@ def reading_to_json(reading: FrameReading, image: str, ms: float | None = None) 
             entry["inferred"] = list(reading.layout.inferred[i])
         tiles.append(entry)
     lay = reading.layout
+    layout = {"edges": [[a, b] for a, b in lay.edges], "ends": [{"tile": t, "value": v} for t, v in lay.ends]}
+    odd = [[min(j.a, j.b), max(j.a, j.b)] for j in lay.joins if j.mismatch]
+    if odd:
+        layout["mismatches"] = odd  # edges whose touching halves read differently: a misread or a foul
     return {
         "image": image,
         "tiles": tiles,
-        "layout": {
-            "edges": [[a, b] for a, b in lay.edges],
-            "ends": [{"tile": t, "value": v} for t, v in lay.ends],
-        },
+        "layout": layout,
         "hands": {seat: list(ix) for seat, ix in lay.hands.items()},
         "ms": round(float(ms if ms is not None else reading.ms), 1),
     }
