@@ -226,3 +226,17 @@ def test_load_rendered_split_scale_and_counted_tiles(tmp_path):
     (chain,) = load_rendered(root, "train")
     assert chain.layout_known
     assert chain.conditions == ("scene:chain", "surface:felt", "blur:motion")
+
+
+def test_a_tile_running_off_the_image_is_matched_by_its_part_inside():
+    # a horizontal tile 60 x 30 centred on x = 10: a third of it lies left of the image
+    cut = _tile([[-5, 100], [25, 100]])
+    cut.in_frame = 0.67
+    cut.in_image = np.array([[0, 85], [40, 85], [40, 115], [0, 115]], float)
+    inside = _quads([[20, 100, 40, 30, 0]])  # the box a detector draws: the part in the image
+    assert match(inside, [cut]) == {0: 0}
+    assert match(_quads([[18, 100, 32, 30, 0]]), [cut]) == {0: 0}  # IoU 0.8
+    assert match(_quads([[10, 100, 12, 30, 0]]), [cut]) == {}  # a sliver: IoU 0.3
+    assert match(_quads([[20, 100, 30, 40, 0]]), [cut]) == {}  # across the tile
+    whole = _tile([[-5, 100], [25, 100]])  # the old rule, both half centres inside, for tiles in the image
+    assert match(inside, [whole]) == {}

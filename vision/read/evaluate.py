@@ -9,10 +9,15 @@ One matching rule for the detection-only and the whole-reader scores (`dominocam
   45 degrees of the tile's (along the tile rather than across it). Half centres are what the real
   photos' truth gives; (2) rules out a box spanning two tiles end to end, (3) a box of the right
   size turned a quarter, whose long sides pass through the half centres.
+- A true tile running off the image's edge (rendered sets: under 99 % of it inside) may also be
+  matched by its part inside the image, the part a box can cover and the detector's labels cover
+  (`vision/synth/scene.py` clips them to the image): then (1) and (2) become an intersection over
+  union of 0.5 or more between the predicted quadrilateral and that part, measured from its centre.
 - Matching is one-to-one, greedy by centre distance (nearest pairs first): a second box on the
   same tile (a duplicate) is a false prediction.
 - Recall = matched counted true tiles / counted true tiles. Counted: on rendered sets the labelled
-  tiles (neither cut by the frame nor hidden) not lying on another tile (a renderer defect); on
+  tiles (at least 60 % inside the image, at least 45 % not under an arm, not standing on edge) not
+  lying on another tile (a renderer defect); on
   real photos every tile of truth.json (it lists only the tiles on the play grid).
 - Precision = predictions matching a true tile (counted or not) / all predictions in the image. A
   box on an uncounted true tile is not false; a box on anything else is, wherever it lies (on the
@@ -49,6 +54,7 @@ class TruthTile:
     plain: bool = True  # a plain tile style (rendered sets say which)
     visible: float = 1.0  # fraction not covered by arms
     in_frame: float = 1.0  # fraction inside the image (a rendered tile may run off its edge)
+    in_image: np.ndarray | None = None  # (K, 2) the part inside the image, where it runs off the edge
 
     @property
     def whole(self) -> bool:
@@ -66,6 +72,23 @@ class TruthImage:
     note: str = ""
     scale: float = 1.0  # truth already scaled; load_frame resizes the image to match
     conditions: tuple[str, ...] = ()  # what the renderer says of the scene: "scene:dense", "blur:motion"...
+
+
+def _in_image(corners: np.ndarray, size: np.ndarray | None) -> np.ndarray | None:
+    """The part of a tile's quadrilateral inside an image of `size` (w, h); None if unknown or empty."""
+    if size is None or not np.isfinite(corners).all():
+        return None
+    w, h = float(size[0]), float(size[1])
+    rect = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+    area, part = cv2.intersectConvexConvex(np.asarray(corners, np.float32).reshape(4, 2), rect)
+    return None if part is None or area <= 0 else part.reshape(-1, 2).astype(float)
+
+
+def _iou(quad: np.ndarray, poly: np.ndarray) -> float:
+    a, b = quad.astype(np.float32), poly.astype(np.float32)
+    inter, _ = cv2.intersectConvexConvex(a, b)
+    union = cv2.contourArea(a) + cv2.contourArea(b) - inter
+    return float(inter / union) if union > 0 else 0.0
 
 
 def _overlapping(tiles: list[dict]) -> set[int]:
@@ -86,17 +109,19 @@ def load_rendered(root: Path, split: str | None = None, scale: float = 1.0) -> I
         if split and f"/{split}/" not in "/" + tr["image"]:
             continue
         bad = _overlapping(tr["tiles"])
+        size = np.array(tr["size"], float) * scale if tr.get("size") else None
         tiles = []
         for i, t in enumerate(tr["tiles"]):
             corners = np.array(t["corners"], float) * scale
             vals = tuple(t["values"]) if t.get("values") else None
+            in_frame = float(t.get("in_frame", 1.0))
             tiles.append(TruthTile(vals, np.array(t["halves"], float) * scale, t["face"],
                                    box_from_corners(corners).width,
                                    counts=bool(t.get("labelled", True)) and i not in bad,
                                    parent=t.get("parent"), owner=t.get("owner", "layout"),
                                    corners=corners, plain=bool(t.get("plain_style", True)),
-                                   visible=float(t.get("visible", 1.0)),
-                                   in_frame=float(t.get("in_frame", 1.0))))
+                                   visible=float(t.get("visible", 1.0)), in_frame=in_frame,
+                                   in_image=_in_image(corners, size) if in_frame < FULLY_VISIBLE else None))
         layout = [i for i, t in enumerate(tiles) if t.owner == "layout"]
         # scenes of loose tiles (owner "layout" but no parents) have no chain to compare with
         chain = any(tiles[i].parent is not None for i in layout)
@@ -243,6 +268,7 @@ def _pct(a: int, b: int) -> float | None:
 
 
 WHOLE_AND_SHARP = "whole and sharp (>= 25 px, not covered, in the frame, no motion blur)"
+CUT_IOU = 0.5  # a box on a tile running off the image: its overlap with the part inside
 FULLY_VISIBLE = 0.99  # truth "visible" / "in_frame": the fraction of a rendered tile not covered / in the image
 SMALLEST_TILE_PX = 25.0  # issue 4: tiles may be as small as 25 px long (in a 4K frame)
 SIZE_BUCKETS = ((0, 30, "<30"), (30, 45, "30-45"), (45, 70, "45-70"), (70, 1e9, ">=70"))
@@ -262,15 +288,19 @@ def match(pred_quads: np.ndarray, truth: list[TruthTile]) -> dict[int, int]:
     quads = np.asarray(pred_quads, float).reshape(-1, 4, 2)
     if len(quads) == 0 or not truth:
         return {}
-    tc = np.array([t.halves.mean(axis=0) for t in truth])
+    tc = np.array([t.halves.mean(axis=0) if t.in_image is None else t.in_image.mean(axis=0) for t in truth])
     tw = np.array([t.width for t in truth])
     d = np.sqrt(((quads.mean(axis=1)[:, None] - tc[None]) ** 2).sum(axis=2))
 
     def fits(i: int, j: int) -> bool:
         axis = truth[j].halves[1] - truth[j].halves[0]
         along = abs(float(np.dot(box_from_corners(quads[i]).u, axis))) / max(float(np.hypot(*axis)), 1e-9)
-        return (along >= np.cos(np.pi / 4) and _inside(quads[i], truth[j].halves[0])
-                and _inside(quads[i], truth[j].halves[1]))
+        if along < np.cos(np.pi / 4):
+            return False
+        if _inside(quads[i], truth[j].halves[0]) and _inside(quads[i], truth[j].halves[1]):
+            return True
+        # running off the image: its part inside it will do
+        return truth[j].in_image is not None and _iou(quads[i], truth[j].in_image) >= CUT_IOU
 
     pairs = sorted((d[i, j], i, j) for i, j in zip(*np.nonzero(d < 0.5 * tw[None]), strict=True) if fits(i, j))
     used_p, used_t, out = set(), set(), {}
