@@ -190,3 +190,6 @@ def _report(root: Path, scale: float, args, detector, pool, boxes: str, n_runs: 
         log.info("exact tiles %s %%, per half %s %%, layout exact %s %% (%d images); confusion matrix in %s",
                  summary["exact_tiles"], summary["per_half"], summary["layout_exact"],
                  summary["layout_images"], summary["confusion_png"])
+        if summary["recount_images"]:
+            log.info("recount: every seat's hand right in %s %% of %d scenes (%s %% of seats)",
+                     summary["recount_exact"], summary["recount_images"], summary["recount_seats_exact"])

@@ -22,6 +22,7 @@ from vision.read.evaluate import (
     score_boxes,
     score_image,
 )
+from vision.read.tile import TileRead
 
 
 def _quads(xywhr) -> np.ndarray:
@@ -240,3 +241,37 @@ def test_a_tile_running_off_the_image_is_matched_by_its_part_inside():
     assert match(_quads([[20, 100, 30, 40, 0]]), [cut]) == {}  # across the tile
     whole = _tile([[-5, 100], [25, 100]])  # the old rule, both half centres inside, for tiles in the image
     assert match(inside, [whole]) == {}
+
+
+def _read_tile(h0, h1, values) -> TileRead:
+    h = np.array([h0, h1], float)
+    u = (h[1] - h[0]) / np.hypot(*(h[1] - h[0]))
+    v = np.array([-u[1], u[0]]) * 15
+    a, b = h[0] - u * 15, h[1] + u * 15
+    return TileRead(np.array([a - v, b - v, b + v, a + v]), h, "up", values, (1.0, 1.0), ("", ""), 0.9)
+
+
+def test_a_recount_scene_scores_each_hand_as_one_group_read_right():
+    # south hand (bottom) of two tiles, north hand (top) of one; the reader puts a north tile with south's
+    hands = {"south": [((270, 560), (300, 560), (1, 2)), ((330, 560), (360, 560), (3, 3))],
+             "north": [((270, 40), (300, 40), (5, 6))]}
+    truth_tiles = []
+    for seat, ts in hands.items():
+        for h0, h1, vals in ts:
+            t = _tile([h0, h1], values=vals)
+            t.owner = seat
+            truth_tiles.append(t)
+    truth = TruthImage(image=None, name="img", tiles=truth_tiles, conditions=("scene:recount",))
+    tiles = [_read_tile(h0, h1, v) for ts in hands.values() for h0, h1, v in ts]
+    reading = SimpleNamespace(tiles=tiles, layout=SimpleNamespace(edges=[], hands={"south": [0, 1], "north": [2]}))
+    scores = Scores()
+    score_image(scores, truth, reading)
+    assert (scores.recount_images, scores.recount_exact, scores.recount_seats_exact) == (1, 1, 2)
+    misread = [_read_tile(*hands["south"][0][:2], (1, 3)), *tiles[1:]]
+    scores = Scores()
+    score_image(scores, truth, SimpleNamespace(tiles=misread, layout=reading.layout))
+    assert (scores.recount_exact, scores.recount_seats, scores.recount_seats_exact) == (0, 2, 1)
+    mixed = SimpleNamespace(edges=[], hands={"south": [0, 1, 2]})  # north's tile given to south too
+    scores = Scores()
+    score_image(scores, truth, SimpleNamespace(tiles=tiles, layout=mixed))
+    assert (scores.recount_exact, scores.recount_seats_exact) == (0, 0)

@@ -199,6 +199,13 @@ class Scores:
     face_right: int = 0
     layout_images: int = 0
     layout_exact: int = 0
+    # rendered recount scenes (hands laid face up before each seat): a hand is right when the reader
+    # gives its tiles, and nothing else, to one seat, all read and read right; the recount is right
+    # when every hand is
+    recount_images: int = 0
+    recount_exact: int = 0
+    recount_seats: int = 0
+    recount_seats_exact: int = 0
     confusion: np.ndarray = field(default_factory=lambda: np.zeros((7, 8), int))  # col 7: unread
     by_size: dict = field(default_factory=dict)  # bucket -> [halves, right]
     recall_by_size: dict = field(default_factory=dict)  # bucket -> [counted tiles, detected]
@@ -247,6 +254,9 @@ class Scores:
             "covered_halves_misread": _pct(self.occluded_misread, self.occluded_halves),
             "layout_exact": _pct(self.layout_exact, self.layout_images),
             "layout_images": self.layout_images,
+            "recount_exact": _pct(self.recount_exact, self.recount_images),
+            "recount_images": self.recount_images,
+            "recount_seats_exact": _pct(self.recount_seats_exact, self.recount_seats),
             "calibration": self.calibration(),
         }
 
@@ -420,7 +430,46 @@ def score_image(scores: Scores, ti: TruthImage, reading) -> dict[int, int]:
         scores.layout_exact += int(ok)
         if not ok:
             scores.errors.append((ti.name, "layout", len(truth_edges), len(pred_edges)))
+    if "scene:recount" in ti.conditions:
+        _score_recount(scores, ti, reading, m)
     return m
+
+
+SEATS = ("south", "west", "north", "east")
+
+
+def _score_recount(scores: Scores, ti: TruthImage, reading, m: dict[int, int]) -> None:
+    """A recount scene's hands (see `Scores`); scenes whose hands are not all labelled face-up
+    tiles are left out. Hands are compared as groups, not by seat name: the renderer's seats belong
+    to the table, which its camera may turn any way, and the reader names seats by the frame's edges."""
+    from vision.read.recount import boneyard_tiles
+
+    hands = [[j for j, t in enumerate(ti.tiles) if t.owner == seat] for seat in SEATS]
+    hands = [h for h in hands if h]
+    if not hands or any(not ti.tiles[j].counts or ti.tiles[j].face != "up" or ti.tiles[j].values is None
+                        for h in hands for j in h):
+        return
+    scores.recount_images += 1
+    inv = {j: i for i, j in m.items()}
+    seat_of = {i: seat for seat, ix in reading.layout.hands.items() for i in ix}
+    # the face-down heap is no one's hand; `dominocam recount` knows its size from the variant
+    heap = set(boneyard_tiles(reading, sum(t.owner == "boneyard" for t in ti.tiles)))
+    right = 0
+    for hand in hands:
+        scores.recount_seats += 1
+        found = [inv.get(j) for j in hand]
+        seats = {seat_of.get(i) for i in found}
+        ok = None not in found and len(seats) == 1 and None not in seats
+        if ok:
+            group = [i for i in reading.layout.hands[seats.pop()] if i not in heap]
+            tiles = [reading.tiles[i] for i in group]
+            ok = sorted(group) == sorted(found) and all(t.face == "up" and t.values is not None for t in tiles) and (
+                sorted(tuple(sorted(t.values)) for t in tiles) == sorted(tuple(sorted(ti.tiles[j].values)) for j in hand))
+        scores.recount_seats_exact += int(ok)
+        right += int(ok)
+        if not ok:
+            scores.errors.append((ti.name, "recount", ti.tiles[hand[0]].owner, len(hand)))
+    scores.recount_exact += int(right == len(hands))
 
 
 def confusion_png(conf: np.ndarray, path: Path, title: str = "") -> None:
