@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-SEATS = ("north", "east", "south", "west")
+from vision.read.hands import group_hands
+
 PORT_TOL = 0.45  # how far apart two facing ports may be, in tile widths
 PORT_SLACK_PX = 2.0  # plus this many pixels: a box's edge is a pixel or two off at any size
 FIX_TOL = 0.3  # a contact this tight may settle a doubtful half from its neighbour
@@ -319,7 +320,8 @@ def build_layout(tiles: list[LayoutTile], size: tuple[int, int] | None = None,
     if members:
         lay.root = root if root in member_set else _central(tiles, members)
         lay.parent = _tree(lay.root, joins)
-    lay.hands = group_hands(tiles, [i for i in range(n) if i not in member_set], size)
+    lay.hands = group_hands([t.halves for t in tiles], [t.width for t in tiles],
+                            [i for i in range(n) if i not in member_set], size)
     return lay
 
 
@@ -383,17 +385,3 @@ def open_ends(tiles: list[LayoutTile], members: list[int], joins: list[Join]) ->
         if len(used) == 1 or not used:
             ends.extend((i, t.values[k]) for k in free)
     return ends
-
-
-def group_hands(tiles: list[LayoutTile], rest: list[int], size: tuple[int, int] | None) -> dict[str, list[int]]:
-    """Each tile outside the layout goes to the seat of the nearest table (frame) edge."""
-    hands: dict[str, list[int]] = {}
-    if size is None:
-        return hands
-    w, h = size
-    for i in rest:
-        x, y = tiles[i].halves.mean(axis=0)
-        dists = {"north": y / h, "south": 1 - y / h, "west": x / w, "east": 1 - x / w}
-        seat = min(SEATS, key=lambda s: dists[s])
-        hands.setdefault(seat, []).append(i)
-    return {s: hands[s] for s in SEATS if s in hands}
