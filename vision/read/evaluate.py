@@ -11,8 +11,8 @@ One matching rule for the detection-only and the whole-reader scores (`dominocam
   size turned a quarter, whose long sides pass through the half centres.
 - A true tile running off the image's edge (rendered sets: under 99 % of it inside) may also be
   matched by its part inside the image, the part a box can cover and the detector's labels cover
-  (`vision/synth/scene.py` clips them to the image): then (1) and (2) become an intersection over
-  union of 0.5 or more between the predicted quadrilateral and that part, measured from its centre.
+  (`vision/synth/scene.py` clips them to the image): (1) may then be an intersection over union of
+  0.5 or more between the predicted quadrilateral and that part, and (2) measured from its centre.
 - Matching is one-to-one, greedy by centre distance (nearest pairs first): a second box on the
   same tile (a duplicate) is a false prediction.
 - Recall = matched counted true tiles / counted true tiles. Counted: on rendered sets the labelled
@@ -298,9 +298,15 @@ def match(pred_quads: np.ndarray, truth: list[TruthTile]) -> dict[int, int]:
     quads = np.asarray(pred_quads, float).reshape(-1, 4, 2)
     if len(quads) == 0 or not truth:
         return {}
-    tc = np.array([t.halves.mean(axis=0) if t.in_image is None else t.in_image.mean(axis=0) for t in truth])
     tw = np.array([t.width for t in truth])
-    d = np.sqrt(((quads.mean(axis=1)[:, None] - tc[None]) ** 2).sum(axis=2))
+
+    def centre_distance(centres: np.ndarray) -> np.ndarray:
+        return np.sqrt(((quads.mean(axis=1)[:, None] - centres[None]) ** 2).sum(axis=2))
+
+    d = centre_distance(np.array([t.halves.mean(axis=0) for t in truth]))
+    # a tile running off the image: or from the centre of its part inside it
+    d = np.minimum(d, centre_distance(np.array([t.halves.mean(axis=0) if t.in_image is None
+                                                else t.in_image.mean(axis=0) for t in truth])))
 
     def fits(i: int, j: int) -> bool:
         axis = truth[j].halves[1] - truth[j].halves[0]
