@@ -22,18 +22,22 @@ BETWEEN_DEG = 60.0  # a hand may take a seat this far round from the direction i
 MOST_HANDS = 8  # hands given seats together (the rest, stray tiles, each to their nearest seat)
 
 
-def _linked(ca: np.ndarray, cb: np.ndarray, ua: np.ndarray, ub: np.ndarray, length: float) -> bool:
-    """Two tiles of one hand: parallel, and side by side or end to end in a row."""
-    if abs(float(ua @ ub)) < PARALLEL_COS:
-        return False
-    d = cb - ca
-    along, across = abs(float(d @ ua)), abs(float(d @ np.array([-ua[1], ua[0]])))
-    return float(np.hypot(*d)) <= SIDE_BY_SIDE * length or (
-        along <= IN_A_ROW[0] * length and across <= IN_A_ROW[1] * length)
+def linked(centres: np.ndarray, axes: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """(n, n) bool: tiles of one hand, parallel and side by side or end to end in a row
+    (`centres` (n, 2), unit long `axes` (n, 2), `lengths` (n,))."""
+    d = centres[None] - centres[:, None]  # [a, b]: from a to b
+    across_axes = np.stack([-axes[:, 1], axes[:, 0]], axis=1)
+    along = np.abs(np.einsum("abk,ak->ab", d, axes))
+    across = np.abs(np.einsum("abk,ak->ab", d, across_axes))
+    length = np.maximum(lengths[:, None], lengths[None])
+    parallel = np.abs(axes @ axes.T) >= PARALLEL_COS
+    side = np.hypot(d[..., 0], d[..., 1]) <= SIDE_BY_SIDE * length
+    row = (along <= IN_A_ROW[0] * length) & (across <= IN_A_ROW[1] * length)
+    return parallel & (side | row)
 
 
 def tile_groups(centres: np.ndarray, axes: np.ndarray, lengths: np.ndarray) -> list[list[int]]:
-    """Indices of tiles linked into hands (`_linked`, and on through their neighbours), largest first."""
+    """Indices of tiles linked into hands (`linked`, and on through their neighbours), largest first."""
     n = len(centres)
     parent = list(range(n))
 
@@ -43,9 +47,8 @@ def tile_groups(centres: np.ndarray, axes: np.ndarray, lengths: np.ndarray) -> l
             x = parent[x]
         return x
 
-    for a, b in itertools.combinations(range(n), 2):
-        if _linked(centres[a], centres[b], axes[a], axes[b], max(lengths[a], lengths[b])):
-            parent[find(a)] = find(b)
+    for a, b in zip(*np.nonzero(np.triu(linked(centres, axes, lengths), 1)), strict=True):
+        parent[find(int(a))] = find(int(b))
     groups: dict[int, list[int]] = {}
     for i in range(n):
         groups.setdefault(find(i), []).append(i)
