@@ -191,5 +191,5 @@ def _report(root: Path, scale: float, args, detector, pool, boxes: str, n_runs: 
                  summary["exact_tiles"], summary["per_half"], summary["layout_exact"],
                  summary["layout_images"], summary["confusion_png"])
         if summary["recount_images"]:
-            log.info("recount: every seat's hand right in %s %% of %d scenes (%s %% of seats)",
-                     summary["recount_exact"], summary["recount_images"], summary["recount_seats_exact"])
+            log.info("recount: every hand right in %s %% of %d scenes (%s %% of hands)",
+                     summary["recount_exact"], summary["recount_images"], summary["recount_hands_exact"])

@@ -266,12 +266,12 @@ def test_a_recount_scene_scores_each_hand_as_one_group_read_right():
     reading = SimpleNamespace(tiles=tiles, layout=SimpleNamespace(edges=[], hands={"south": [0, 1], "north": [2]}))
     scores = Scores()
     score_image(scores, truth, reading)
-    assert (scores.recount_images, scores.recount_exact, scores.recount_seats_exact) == (1, 1, 2)
+    assert (scores.recount_images, scores.recount_exact, scores.recount_hands_exact) == (1, 1, 2)
     misread = [_read_tile(*hands["south"][0][:2], (1, 3)), *tiles[1:]]
     scores = Scores()
     score_image(scores, truth, SimpleNamespace(tiles=misread, layout=reading.layout))
-    assert (scores.recount_exact, scores.recount_seats, scores.recount_seats_exact) == (0, 2, 1)
+    assert (scores.recount_exact, scores.recount_hands, scores.recount_hands_exact) == (0, 2, 1)
     mixed = SimpleNamespace(edges=[], hands={"south": [0, 1, 2]})  # north's tile given to south too
     scores = Scores()
     score_image(scores, truth, SimpleNamespace(tiles=tiles, layout=mixed))
-    assert (scores.recount_exact, scores.recount_seats_exact) == (0, 0)
+    assert (scores.recount_exact, scores.recount_hands_exact) == (0, 0)

@@ -204,8 +204,8 @@ class Scores:
     # when every hand is
     recount_images: int = 0
     recount_exact: int = 0
-    recount_seats: int = 0
-    recount_seats_exact: int = 0
+    recount_hands: int = 0
+    recount_hands_exact: int = 0
     confusion: np.ndarray = field(default_factory=lambda: np.zeros((7, 8), int))  # col 7: unread
     by_size: dict = field(default_factory=dict)  # bucket -> [halves, right]
     recall_by_size: dict = field(default_factory=dict)  # bucket -> [counted tiles, detected]
@@ -256,7 +256,7 @@ class Scores:
             "layout_images": self.layout_images,
             "recount_exact": _pct(self.recount_exact, self.recount_images),
             "recount_images": self.recount_images,
-            "recount_seats_exact": _pct(self.recount_seats_exact, self.recount_seats),
+            "recount_hands_exact": _pct(self.recount_hands_exact, self.recount_hands),
             "calibration": self.calibration(),
         }
 
@@ -441,13 +441,11 @@ def score_image(scores: Scores, ti: TruthImage, reading) -> dict[int, int]:
     return m
 
 
-SEATS = ("south", "west", "north", "east")
-
-
 def _score_recount(scores: Scores, ti: TruthImage, reading, m: dict[int, int]) -> None:
     """A recount scene's hands (see `Scores`); scenes whose hands are not all labelled face-up
     tiles are left out. Hands are compared as groups, not by seat name: the renderer's seats belong
     to the table, which its camera may turn any way, and the reader names seats by the frame's edges."""
+    from vision.read.hands import SEATS
     from vision.read.recount import boneyard_tiles
 
     hands = [[j for j, t in enumerate(ti.tiles) if t.owner == seat] for seat in SEATS]
@@ -462,7 +460,7 @@ def _score_recount(scores: Scores, ti: TruthImage, reading, m: dict[int, int]) -
     heap = set(boneyard_tiles(reading, sum(t.owner == "boneyard" for t in ti.tiles)))
     right = 0
     for hand in hands:
-        scores.recount_seats += 1
+        scores.recount_hands += 1
         found = [inv.get(j) for j in hand]
         seats = {seat_of.get(i) for i in found}
         ok = None not in found and len(seats) == 1 and None not in seats
@@ -471,7 +469,7 @@ def _score_recount(scores: Scores, ti: TruthImage, reading, m: dict[int, int]) -
             tiles = [reading.tiles[i] for i in group]
             ok = sorted(group) == sorted(found) and all(t.face == "up" and t.values is not None for t in tiles) and (
                 sorted(tuple(sorted(t.values)) for t in tiles) == sorted(tuple(sorted(ti.tiles[j].values)) for j in hand))
-        scores.recount_seats_exact += int(ok)
+        scores.recount_hands_exact += int(ok)
         right += int(ok)
         if not ok:
             scores.errors.append((ti.name, "recount", ti.tiles[hand[0]].owner, len(hand)))
