@@ -39,3 +39,12 @@ def test_a_mismatched_joint_is_listed_in_the_json():
     odd = reading_to_json(_reading([(1, 2), (0, 3), (3, 4)]), "x.jpg")["layout"]
     assert sorted(odd["edges"]) == [[0, 1], [1, 2]] and odd["mismatches"] == [[0, 1]]
     assert "mismatches" not in reading_to_json(_reading([(1, 2), (2, 3)]), "x.jpg")["layout"]
+
+
+def test_a_bit_of_chain_cut_off_is_listed_in_the_json_and_in_no_hand():
+    tiles = [_tile(50 + 100 * i, v) for i, v in enumerate([(1, 2), (2, 3), (4, 5), (5, 6), (6, 0)])]
+    tiles = tiles[:2] + [_tile(x + 150, t.half_values) for x, t in zip((200, 300, 400), tiles[2:], strict=True)]
+    reading = FrameReading((800, 300), tiles, build_layout(layout_tiles(tiles), (800, 300)), 0.0)
+    out = reading_to_json(reading, "x.jpg")
+    assert out["layout"]["edges"] == [[2, 3], [3, 4]] and out["layout"]["pieces"] == [[0, 1]]
+    assert out["hands"] == {}

@@ -6,7 +6,13 @@ import numpy as np
 
 from tests.read.conftest import truths
 from vision.read.geometry import box_from_corners
-from vision.read.layout import LayoutTile, build_layout, candidate_joins, nearest_joins
+from vision.read.layout import (
+    LayoutTile,
+    build_layout,
+    candidate_joins,
+    nearest_joins,
+    select_joins,
+)
 
 W = 50.0
 
@@ -115,6 +121,36 @@ def test_tiles_outside_the_layout_go_to_the_nearest_edge_seat():
     ]
     lay = build_layout(tiles, (1000, 1000))
     assert lay.hands == {"north": [7], "east": [8], "south": [5], "west": [6]}
+
+
+def test_a_bit_of_chain_cut_off_by_an_arm_is_no_hand():
+    # the chain runs on past an arm across the table (tiles under it unseen): the two tiles beyond
+    # join end to end, a piece of the chain; only the row at the bottom is a hand
+    tiles = line_with_double_and_bend() + [
+        tile((375, 400), (375, 450), (6, 1)),  # 5
+        tile((375, 500), (375, 550), (1, 0)),  # 6
+        tile((480, 900), (480, 950), (2, 6)),  # 7: south's hand, side by side
+        tile((530, 900), (530, 950), (4, 4)),  # 8
+    ]
+    lay = build_layout(tiles, (1000, 1000))
+    assert lay.tiles == [0, 1, 2, 3, 4]
+    assert lay.pieces == [[5, 6]]
+    assert lay.hands == {"south": [7, 8]}
+
+
+def test_a_hand_with_a_double_is_no_layout_the_lone_opener_is():
+    # a recount: the opener alone in the middle; in the hand at the bottom the double lies beside
+    # a tile of its value, offset so its middle meets that half's side (a joint, geometrically)
+    tiles = [
+        tile((500, 475), (500, 525), (3, 5)),  # 0: the opener
+        tile((480, 900), (480, 950), (2, 6)),  # 1
+        tile((530, 925), (530, 975), (6, 6)),  # 2: the double beside 1's 6
+        tile((580, 900), (580, 950), (0, 1)),  # 3
+    ]
+    assert {(j.a, j.b) for j in select_joins(tiles, candidate_joins(tiles))} == {(1, 2)}
+    lay = build_layout(tiles, (1000, 1000))
+    assert lay.tiles == [0] and lay.edges == []
+    assert lay.hands == {"south": [1, 2, 3]}
 
 
 def test_rendered_chains_rebuild_their_true_tree(rendered):

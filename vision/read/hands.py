@@ -22,16 +22,18 @@ BETWEEN_DEG = 60.0  # a hand may take a seat this far round from the direction i
 MOST_HANDS = 8  # hands given seats together (the rest, stray tiles, each to their nearest seat)
 
 
-def linked(centres: np.ndarray, axes: np.ndarray, lengths: np.ndarray) -> np.ndarray:
-    """(n, n) bool: tiles of one hand, parallel and side by side or end to end in a row
-    (`centres` (n, 2), unit long `axes` (n, 2), `lengths` (n,))."""
+def linked(centres: np.ndarray, axes: np.ndarray, lengths: np.ndarray, rows: bool = True) -> np.ndarray:
+    """(n, n) bool: tiles of one hand, parallel and side by side or (with `rows`) end to end in a
+    row (`centres` (n, 2), unit long `axes` (n, 2), `lengths` (n,))."""
     d = centres[None] - centres[:, None]  # [a, b]: from a to b
-    across_axes = np.stack([-axes[:, 1], axes[:, 0]], axis=1)
-    along = np.abs(np.einsum("abk,ak->ab", d, axes))
-    across = np.abs(np.einsum("abk,ak->ab", d, across_axes))
     length = np.maximum(lengths[:, None], lengths[None])
     parallel = np.abs(axes @ axes.T) >= PARALLEL_COS
     side = np.hypot(d[..., 0], d[..., 1]) <= SIDE_BY_SIDE * length
+    if not rows:
+        return parallel & side
+    across_axes = np.stack([-axes[:, 1], axes[:, 0]], axis=1)
+    along = np.abs(np.einsum("abk,ak->ab", d, axes))
+    across = np.abs(np.einsum("abk,ak->ab", d, across_axes))
     row = (along <= IN_A_ROW[0] * length) & (across <= IN_A_ROW[1] * length)
     return parallel & (side | row)
 

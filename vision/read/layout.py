@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from vision.read.hands import group_hands
+from vision.read.hands import group_hands, linked
 
 PORT_TOL = 0.45  # how far apart two facing ports may be, in tile widths
 PORT_SLACK_PX = 2.0  # plus this many pixels: a box's edge is a pixel or two off at any size
@@ -62,6 +62,7 @@ class Join:
     gap: float  # port distance in tile widths (smaller is better)
     fix: tuple[int, int, int] | None = None  # (tile, half, value) the joint settles
     mismatch: bool = False  # tiles in line whose touching halves read differently (or one unread)
+    kinds: tuple[str, str] = ("end", "end")  # the touching ports' kinds (end, side, mid)
 
 
 @dataclass
@@ -74,6 +75,7 @@ class Layout:
     inferred: dict[int, tuple[int, int]] = field(default_factory=dict)  # face-down closed doubles
     fixed: dict[tuple[int, int], int] = field(default_factory=dict)  # (tile, half) -> value from a joint
     hands: dict[str, list[int]] = field(default_factory=dict)
+    pieces: list[list[int]] = field(default_factory=list)  # the chain's other joined bits (`_chain_pieces`)
 
     @property
     def edges(self) -> list[tuple[int, int]]:
@@ -185,7 +187,7 @@ def candidate_joins(tiles: list[LayoutTile]) -> list[Join]:
         gap = float(d[a, b]) + (0.05 if "side" in (pa.kind, pb.kind) else 0.0) + (0.2 if fix else 0.0) + (
             MISMATCH_PENALTY if mismatch else 0.0)
         if key not in best or gap < best[key].gap:
-            best[key] = Join(pa.tile, pb.tile, joint, pa.half, pb.half, gap, fix, mismatch)
+            best[key] = Join(pa.tile, pb.tile, joint, pa.half, pb.half, gap, fix, mismatch, (pa.kind, pb.kind))
     return sorted(best.values(), key=lambda j: j.gap)
 
 
@@ -241,14 +243,13 @@ def nearest_joins(tiles: list[LayoutTile], candidates: list[Join]) -> tuple[list
     return joins, blocked
 
 
-def _largest(joins: list[Join]) -> list[int]:
-    """The tiles of the largest joined piece, in order ([] when nothing joins; of two as large,
-    the one with the lower tile)."""
+def _pieces(joins: list[Join]) -> list[list[int]]:
+    """The joined pieces (connected tiles, each sorted), in order of their lowest tile."""
     adj: dict[int, list[int]] = {}
     for j in joins:
         adj.setdefault(j.a, []).append(j.b)
         adj.setdefault(j.b, []).append(j.a)
-    best: list[int] = []
+    out: list[list[int]] = []
     seen: set[int] = set()
     for s in sorted(adj):
         if s in seen:
@@ -262,9 +263,52 @@ def _largest(joins: list[Join]) -> list[int]:
                 if y not in seen:
                     seen.add(y)
                     todo.append(y)
-        if len(piece) > len(best):
-            best = sorted(piece)
-    return best
+        out.append(sorted(piece))
+    return out
+
+
+def _largest(joins: list[Join]) -> list[int]:
+    """The tiles of the largest joined piece ([] when nothing joins; of two as large, the one
+    with the lower tile)."""
+    return max(_pieces(joins), key=len, default=[])
+
+
+def _in_hands(tiles: list[LayoutTile], joins: list[Join]) -> list[Join]:
+    """`joins` less those of pieces lying in hands: a piece whose every tile lies in a run of
+    tiles side by side (`vision.read.hands.linked`) with a tile joined to nothing. Two tiles of a
+    hand laid side by side join where one is a double (its middle against the other's side), and
+    two hands meeting at a corner join end to side; either pair, taken for the layout, would leave
+    the real one (a lone opener) out."""
+    pieces = _pieces(joins)
+    joined = {t for p in pieces for t in p}
+    loose = [i for i in range(len(tiles)) if i not in joined]
+    if not loose:
+        return joins
+    c = np.array([tiles[i].halves.mean(axis=0) for i in range(len(tiles))])
+    u = np.array([t.u / max(float(np.hypot(*t.u)), 1e-9) for t in tiles])
+    beside = linked(c, u, np.array([2.0 * t.width for t in tiles]), rows=False)
+    drop: set[int] = set()
+    for piece in pieces:
+        # walk from the loose tiles through tiles side by side, over this piece's tiles only
+        allowed, reached, todo = set(piece), set(loose), list(loose)
+        while todo:
+            for y in np.nonzero(beside[todo.pop()])[0]:
+                if int(y) in allowed and int(y) not in reached:
+                    reached.add(int(y))
+                    todo.append(int(y))
+        if allowed <= reached:
+            drop |= allowed
+    return [j for j in joins if j.a not in drop]
+
+
+def _chain_pieces(joins: list[Join], members: set[int]) -> list[list[int]]:
+    """The joined pieces besides the layout that are bits of the chain (cut off from it by an arm
+    over the table, or by a joint misread), not hands: a piece with a tile's end in a joint. Tiles
+    of a hand lie side by side, where the only joint possible is a double's middle against a
+    neighbour's side (held-out renders, session 14, the renderer's boxes: every joint between
+    hand tiles (24) was one, and 516 of the 532 joints in the chain's other pieces had an end)."""
+    ends = {t for j in joins if "end" in j.kinds for t in (j.a, j.b)}
+    return [p for p in _pieces([j for j in joins if j.a not in members]) if ends & set(p)]
 
 
 def select_joins(tiles: list[LayoutTile], candidates: list[Join]) -> list[Join]:
@@ -298,9 +342,10 @@ def build_layout(tiles: list[LayoutTile], size: tuple[int, int] | None = None,
     """Join tiles into a tree (`select_joins`), keep the largest tree as the layout, infer closed
     doubles, find open ends, and group the other tiles into seats' hands."""
     n = len(tiles)
-    joins = select_joins(tiles, candidate_joins(tiles))
+    joins = _in_hands(tiles, select_joins(tiles, candidate_joins(tiles)))
     members = _largest(joins) or _lone_opener(tiles, size)
     member_set = set(members)
+    pieces = _chain_pieces(joins, member_set)
     joins = [j for j in joins if j.a in member_set]
     inferred = {}
     fixed = {(j.fix[0], j.fix[1]): j.fix[2] for j in joins if j.fix}
@@ -316,12 +361,13 @@ def build_layout(tiles: list[LayoutTile], size: tuple[int, int] | None = None,
             tiles[t] = LayoutTile(tiles[t].halves, tiles[t].u, tiles[t].width, (vals[0], vals[1]), tiles[t].face,
                                   tiles[t].confidence)
     ends = open_ends(tiles, members, joins)
-    lay = Layout(sorted(members), joins, ends, inferred=inferred, fixed=fixed)
+    lay = Layout(sorted(members), joins, ends, inferred=inferred, fixed=fixed, pieces=pieces)
     if members:
         lay.root = root if root in member_set else _central(tiles, members)
         lay.parent = _tree(lay.root, joins)
+    placed = member_set.union(*pieces)
     lay.hands = group_hands([t.halves for t in tiles], [t.width for t in tiles],
-                            [i for i in range(n) if i not in member_set], size)
+                            [i for i in range(n) if i not in placed], size)
     return lay
 
 

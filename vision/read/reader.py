@@ -123,6 +123,8 @@ def reading_to_json(reading: FrameReading, image: str, ms: float | None = None) 
     odd = [[min(j.a, j.b), max(j.a, j.b)] for j in lay.joins if j.mismatch]
     if odd:
         layout["mismatches"] = odd  # edges whose touching halves read differently: a misread or a foul
+    if lay.pieces:
+        layout["pieces"] = lay.pieces  # other joined bits of the chain (cut off by an arm): no one's hand
     return {
         "image": image,
         "tiles": tiles,
