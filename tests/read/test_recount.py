@@ -129,3 +129,27 @@ def test_without_a_boneyard_face_down_tiles_stay_in_a_hand_BYK(boneyard_photo, c
     assert out["boneyard"] == 0
     assert sum(h["face_down"] for h in out["hands"].values()) == n_bones
     assert any("turn them up" in w for w in out["warnings"])
+
+
+def test_a_bit_of_chain_apart_from_it_is_counted_for_no_one_and_said_so():
+    from vision.read.layout import build_layout
+    from vision.read.reader import FrameReading, layout_tiles
+    from vision.read.recount import recount
+    from vision.read.tile import TileRead
+
+    def tile(cx: float, cy: float, values, vertical=False) -> TileRead:
+        d = np.array([0.0, 25.0]) if vertical else np.array([25.0, 0.0])
+        e = np.array([d[1], d[0]])  # across, half the width
+        c = np.array([cx, cy])
+        quad = np.array([c - 2 * d - e, c + 2 * d - e, c + 2 * d + e, c - 2 * d + e])
+        return TileRead(quad, np.array([c - d, c + d]), "up", values, (1.0, 1.0), ("", ""), 0.9)
+
+    tiles = [tile(450, 500, (1, 2)), tile(550, 500, (2, 3)),  # the chain
+             tile(800, 500, (5, 6)), tile(900, 500, (6, 0)),  # a bit of it beyond an arm
+             tile(480, 925, (4, 4), vertical=True), tile(530, 925, (1, 5), vertical=True)]  # south's hand
+    reading = FrameReading((1000, 1000), tiles, build_layout(layout_tiles(tiles), (1000, 1000)), 0.0)
+    rc = recount(reading, PLAYERS)
+    south = next(h for h in rc.hands if h.seat == "south")
+    assert sorted(str(t) for t in south.tiles) == ["1-5", "4-4"] and south.pips == 14
+    assert all(h.tiles == [] for h in rc.hands if h.seat != "south")
+    assert any("2 tile(s) lie joined end to end apart from the chain" in w for w in rc.warnings)

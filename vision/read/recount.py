@@ -93,6 +93,10 @@ def recount(reading: FrameReading, players: list[str], variant: str = "bykovo",
             warnings.append(f"{h.seat} ({h.player}): {h.unread} tile(s) could not be read; count them by hand")
         if h.face_down:
             warnings.append(f"{h.seat} ({h.player}): {h.face_down} tile(s) lie face down; turn them up")
+    apart = sum(len(p) for p in reading.layout.pieces)
+    if apart:
+        warnings.append(f"{apart} tile(s) lie joined end to end apart from the chain: taken for a bit of it cut off "
+                        "(under an arm?), counted for no one; if they are a hand, lay them side by side")
     seen: dict[Tile, str] = {}
     for h in hands:
         for t in h.tiles:
