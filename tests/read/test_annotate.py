@@ -48,3 +48,13 @@ def test_a_bit_of_chain_cut_off_is_listed_in_the_json_and_in_no_hand():
     out = reading_to_json(reading, "x.jpg")
     assert out["layout"]["edges"] == [[2, 3], [3, 4]] and out["layout"]["pieces"] == [[0, 1]]
     assert out["hands"] == {}
+
+
+def test_a_bit_of_chain_cut_off_is_shaded_as_chain():
+    tiles = [_tile(50, (1, 2)), _tile(150, (2, 3)), _tile(400, (4, 5)), _tile(500, (5, 6)), _tile(600, (6, 0))]
+    reading = FrameReading((800, 300), tiles, build_layout(layout_tiles(tiles), (800, 300)), 0.0)
+    assert reading.layout.tiles == [2, 3, 4] and reading.layout.pieces == [[0, 1]]
+    frame = np.full((300, 800, 3), 90, np.uint8)
+    img = annotate(frame, reading).astype(int)
+    # inside the first tile, away from its outline and labels: the chain's tint, not the bare table
+    assert np.abs(img[95, 80] - 90).max() > 10

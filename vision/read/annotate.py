@@ -27,7 +27,7 @@ def annotate(frame: np.ndarray, reading: FrameReading) -> np.ndarray:
     img = frame.copy()
     lay = reading.layout
     seat_of = {i: s for s, ix in lay.hands.items() for i in ix}
-    in_layout = set(lay.tiles)
+    in_layout = set(lay.tiles).union(*lay.pieces)  # bits of the chain cut off from it are shaded as chain
     overlay = img.copy()
     for i, t in enumerate(reading.tiles):
         if i in in_layout:
@@ -67,7 +67,9 @@ def annotate(frame: np.ndarray, reading: FrameReading) -> np.ndarray:
         cv2.circle(img, tuple(np.round(at).astype(int)), int(t.width * 0.6), END, max(2, int(t.width / 15)), cv2.LINE_AA)
     n_up = sum(t.face == "up" for t in reading.tiles)
     ends = " ".join(str(v) for _, v in lay.ends) or "-"
-    banner = f"{len(reading.tiles)} tiles ({n_up} up)  layout {len(lay.tiles)}  open ends: {ends}"
+    apart = sum(len(p) for p in lay.pieces)
+    banner = (f"{len(reading.tiles)} tiles ({n_up} up)  layout {len(lay.tiles)}" + (f" (+{apart} apart)" if apart else "")
+              + f"  open ends: {ends}")
     s = max(0.6, img.shape[1] / 1600)
     cv2.rectangle(img, (0, 0), (img.shape[1], int(40 * s)), (0, 0, 0), -1)
     cv2.putText(img, banner, (int(10 * s), int(28 * s)), cv2.FONT_HERSHEY_SIMPLEX, 0.8 * s, (255, 255, 255),
