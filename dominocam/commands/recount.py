@@ -80,7 +80,8 @@ def run(args) -> int:
         print(json.dumps({
             "image": args.photo, "variant": variant,
             "hands": {h.player: {"seat": h.seat, "tiles": [str(t) for t in h.tiles], "pips": h.pips,
-                                 "unread": h.unread, "face_down": h.face_down} for h in rc.hands},
+                                 "unread": h.unread, "face_down": h.face_down,
+                                 "unsure": [str(t) for t in h.unsure]} for h in rc.hands},
             "boneyard": len(rc.boneyard), "deal": rc.deal, "totals": rc.result.get("totals"),
             "wrongful_passes": rc.flags, "warnings": rc.warnings}))
     else:

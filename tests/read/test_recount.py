@@ -131,25 +131,45 @@ def test_without_a_boneyard_face_down_tiles_stay_in_a_hand_BYK(boneyard_photo, c
     assert any("turn them up" in w for w in out["warnings"])
 
 
-def test_a_bit_of_chain_apart_from_it_is_counted_for_no_one_and_said_so():
-    from vision.read.layout import build_layout
-    from vision.read.reader import FrameReading, layout_tiles
-    from vision.read.recount import recount
+def _tile(cx: float, cy: float, values, vertical=False, confidence=(1.0, 1.0)):
+    """A read face-up tile 100 x 50 px centred at (cx, cy)."""
     from vision.read.tile import TileRead
 
-    def tile(cx: float, cy: float, values, vertical=False) -> TileRead:
-        d = np.array([0.0, 25.0]) if vertical else np.array([25.0, 0.0])
-        e = np.array([d[1], d[0]])  # across, half the width
-        c = np.array([cx, cy])
-        quad = np.array([c - 2 * d - e, c + 2 * d - e, c + 2 * d + e, c - 2 * d + e])
-        return TileRead(quad, np.array([c - d, c + d]), "up", values, (1.0, 1.0), ("", ""), 0.9)
+    d = np.array([0.0, 25.0]) if vertical else np.array([25.0, 0.0])
+    e = np.array([d[1], d[0]])  # across, half the width
+    c = np.array([cx, cy])
+    quad = np.array([c - 2 * d - e, c + 2 * d - e, c + 2 * d + e, c - 2 * d + e])
+    return TileRead(quad, np.array([c - d, c + d]), "up", values, confidence, ("", ""), 0.9)
 
-    tiles = [tile(450, 500, (1, 2)), tile(550, 500, (2, 3)),  # the chain
-             tile(800, 500, (5, 6)), tile(900, 500, (6, 0)),  # a bit of it beyond an arm
-             tile(480, 925, (4, 4), vertical=True), tile(530, 925, (1, 5), vertical=True)]  # south's hand
-    reading = FrameReading((1000, 1000), tiles, build_layout(layout_tiles(tiles), (1000, 1000)), 0.0)
-    rc = recount(reading, PLAYERS)
+
+def _reading(tiles):
+    from vision.read.layout import build_layout
+    from vision.read.reader import FrameReading, layout_tiles
+
+    return FrameReading((1000, 1000), tiles, build_layout(layout_tiles(tiles), (1000, 1000)), 0.0)
+
+
+def test_a_bit_of_chain_apart_from_it_is_counted_for_no_one_and_said_so():
+    from vision.read.recount import recount
+
+    tiles = [_tile(450, 500, (1, 2)), _tile(550, 500, (2, 3)),  # the chain
+             _tile(800, 500, (5, 6)), _tile(900, 500, (6, 0)),  # a bit of it beyond an arm
+             _tile(480, 925, (4, 4), vertical=True), _tile(530, 925, (1, 5), vertical=True)]  # south's hand
+    rc = recount(_reading(tiles), PLAYERS)
     south = next(h for h in rc.hands if h.seat == "south")
     assert sorted(str(t) for t in south.tiles) == ["1-5", "4-4"] and south.pips == 14
     assert all(h.tiles == [] for h in rc.hands if h.seat != "south")
     assert any("2 tile(s) lie joined end to end apart from the chain" in w for w in rc.warnings)
+    assert not any("unsure" in w for w in rc.warnings)
+
+
+def test_a_tile_read_unsure_is_counted_and_flagged_for_a_check():
+    from vision.read.recount import recount
+
+    tiles = [_tile(500, 500, (1, 2)),
+             _tile(480, 925, (4, 4), vertical=True), _tile(530, 925, (1, 5), vertical=True, confidence=(0.97, 0.6))]
+    rc = recount(_reading(tiles), PLAYERS)
+    south = next(h for h in rc.hands if h.seat == "south")
+    assert south.pips == 14 and [str(t) for t in south.unsure] == ["1-5"]
+    assert [w for w in rc.warnings if "unsure" in w] == [
+        "south (Anna): 1-5 read unsure (covered? blurred?); check and count by hand if wrong"]
