@@ -339,8 +339,9 @@ def select_joins(tiles: list[LayoutTile], candidates: list[Join]) -> list[Join]:
 
 def build_layout(tiles: list[LayoutTile], size: tuple[int, int] | None = None,
                  root: int | None = None) -> Layout:
-    """Join tiles into a tree (`select_joins`), keep the largest tree as the layout, infer closed
-    doubles, find open ends, and group the other tiles into seats' hands."""
+    """Join tiles into a tree (`select_joins`; pieces lying in hands left out), keep the largest
+    tree as the layout and the other pieces with a tile's end in a joint as bits of the chain,
+    infer closed doubles, find open ends, and group the remaining tiles into seats' hands."""
     n = len(tiles)
     joins = _in_hands(tiles, select_joins(tiles, candidate_joins(tiles)))
     members = _largest(joins) or _lone_opener(tiles, size)
