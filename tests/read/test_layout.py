@@ -43,6 +43,15 @@ def test_line_joins_lengthwise_crosswise_double_and_bend_BYK_1_6():
     assert sum(p is None for p in lay.parent.values()) == 1 and len(lay.parent) == 5
 
 
+def test_a_box_the_detector_is_unsure_of_joins_in_line_but_not_at_a_side():
+    tiles = line_with_double_and_bend()
+    unsure = [LayoutTile(t.halves, t.u, t.width, t.values, score=0.3) for t in tiles]
+    # tile 4 meets tile 3's side at the bend: with either box unsure that joint is not taken
+    assert set(build_layout(tiles[:3] + unsure[3:], (1000, 1000)).edges) == {(0, 1), (1, 2), (2, 3)}
+    # in line (and square against the crosswise double) the same unsure boxes still join
+    assert set(build_layout(unsure[:4], (1000, 1000)).edges) == {(0, 1), (1, 2), (2, 3)}
+
+
 def test_halves_with_different_values_at_a_bend_do_not_join_BYK_1_6():
     tiles = [tile((75, 100), (125, 100), (1, 2)), tile((175, 75), (175, 125), (5, 3))]
     lay = build_layout(tiles, (1000, 1000))
@@ -146,11 +155,12 @@ def test_a_hand_with_a_double_is_no_layout_the_lone_opener_is():
         tile((480, 900), (480, 950), (2, 6)),  # 1
         tile((530, 925), (530, 975), (6, 6)),  # 2: the double beside 1's 6
         tile((580, 900), (580, 950), (0, 1)),  # 3
+        tile((630, 900), (630, 950), (5, 1)),  # 4
     ]
     assert {(j.a, j.b) for j in select_joins(tiles, candidate_joins(tiles))} == {(1, 2)}
     lay = build_layout(tiles, (1000, 1000))
     assert lay.tiles == [0] and lay.edges == []
-    assert lay.hands == {"south": [1, 2, 3]}
+    assert lay.hands == {"south": [1, 2, 3, 4]}
 
 
 def test_rendered_chains_rebuild_their_true_tree(rendered):

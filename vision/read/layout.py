@@ -22,6 +22,11 @@ PORT_SLACK_PX = 2.0  # plus this many pixels: a box's edge is a pixel or two off
 FIX_TOL = 0.3  # a contact this tight may settle a doubtful half from its neighbour
 SURE = 0.9  # half confidence that counts as sure
 NORMAL_TOL = 0.8  # minimum -cos between the two ports' outward normals
+# A tile's side touched by another (a bend, or a double's middle beside a tile) is weaker evidence
+# than tiles in line: many things lie against a side by chance. Such a joint needs boxes the
+# detector is this sure of (held-out renders, session 14: the three false boxes joined at a side
+# were scored 0.27-0.34, the least sure true tiles joined so 0.40 and 0.43).
+SIDE_SCORE = 0.35
 IN_LINE_COS = 0.97  # two tiles this parallel, end to end, lie in one line
 MISMATCH_PENALTY = 0.4  # a joint whose halves read differently is taken after the others
 
@@ -37,6 +42,7 @@ class LayoutTile:
     face: str = "up"
     confidence: tuple[float, float] = (1.0, 1.0)  # per half, calibrated
     no_face: tuple[bool, bool] = (False, False)  # per half: left unread as showing no tile face
+    score: float = 1.0  # the detector's score for the box
 
     @property
     def is_double(self) -> bool:
@@ -157,6 +163,8 @@ def candidate_joins(tiles: list[LayoutTile]) -> list[Join]:
             continue  # tiles lying side by side do not join
         if ta.values is None and tb.values is None:
             continue
+        if "side" in (pa.kind, pb.kind) and min(ta.score, tb.score) < SIDE_SCORE:
+            continue
         if pa.kind == "side" and tb.values is None or pb.kind == "side" and ta.values is None:
             continue  # a closed double lies across the line's end, not along a side
         va, vb = _value(ta, pa.half), _value(tb, pb.half)
@@ -275,29 +283,35 @@ def _largest(joins: list[Join]) -> list[int]:
 
 def _in_hands(tiles: list[LayoutTile], joins: list[Join]) -> list[Join]:
     """`joins` less those of pieces lying in hands: a piece whose every tile lies in a run of
-    tiles side by side (`vision.read.hands.linked`) with a tile joined to nothing. Two tiles of a
-    hand laid side by side join where one is a double (its middle against the other's side), and
-    two hands meeting at a corner join end to side; either pair, taken for the layout, would leave
-    the real one (a lone opener) out."""
+    tiles side by side (`vision.read.hands.linked`) with tiles joined to nothing, at least as many
+    of them as the piece has. Two tiles of a hand laid side by side join where one is a double (its
+    middle against the other's side), and two hands meeting at a corner join end to side; either
+    pair, taken for the layout, would leave the real one (a lone opener) out. A chain laid
+    staggered (doubles beside their neighbours) is such a run too, but of its own tiles."""
     pieces = _pieces(joins)
     joined = {t for p in pieces for t in p}
-    loose = [i for i in range(len(tiles)) if i not in joined]
+    loose = {i for i in range(len(tiles)) if i not in joined}
     if not loose:
         return joins
-    c = np.array([tiles[i].halves.mean(axis=0) for i in range(len(tiles))])
+    c = np.array([t.halves.mean(axis=0) for t in tiles])
     u = np.array([t.u / max(float(np.hypot(*t.u)), 1e-9) for t in tiles])
     beside = linked(c, u, np.array([2.0 * t.width for t in tiles]), rows=False)
     drop: set[int] = set()
     for piece in pieces:
-        # walk from the loose tiles through tiles side by side, over this piece's tiles only
-        allowed, reached, todo = set(piece), set(loose), list(loose)
-        while todo:
-            for y in np.nonzero(beside[todo.pop()])[0]:
-                if int(y) in allowed and int(y) not in reached:
-                    reached.add(int(y))
-                    todo.append(int(y))
-        if allowed <= reached:
-            drop |= allowed
+        nodes = loose | set(piece)
+        runs: list[set[int]] = []  # the piece's tiles' runs of tiles side by side, over nodes
+        for start in piece:
+            if any(start in r for r in runs):
+                continue
+            run, todo = {start}, [start]
+            while todo:
+                for y in map(int, np.nonzero(beside[todo.pop()])[0]):
+                    if y in nodes and y not in run:
+                        run.add(y)
+                        todo.append(y)
+            runs.append(run)
+        if all(r & loose for r in runs) and len(set().union(*runs) & loose) >= len(piece):
+            drop |= set(piece)
     return [j for j in joins if j.a not in drop]
 
 
@@ -360,7 +374,7 @@ def build_layout(tiles: list[LayoutTile], size: tuple[int, int] | None = None,
             vals = list(tiles[t].values)
             vals[k] = v
             tiles[t] = LayoutTile(tiles[t].halves, tiles[t].u, tiles[t].width, (vals[0], vals[1]), tiles[t].face,
-                                  tiles[t].confidence)
+                                  tiles[t].confidence, score=tiles[t].score)
     ends = open_ends(tiles, members, joins)
     lay = Layout(sorted(members), joins, ends, inferred=inferred, fixed=fixed, pieces=pieces)
     if members:

@@ -48,7 +48,8 @@ def layout_tiles(tiles: list[TileRead]) -> list[LayoutTile]:
     for t in tiles:
         vals = None if t.face == "down" else t.half_values
         no_face = (shows_no_face(t, 0), shows_no_face(t, 1)) if t.face == "up" else (False, False)
-        out.append(LayoutTile(_layout_halves(t), t.u, t.width, vals, t.face, t.half_confidence, no_face))
+        out.append(LayoutTile(_layout_halves(t), t.u, t.width, vals, t.face, t.half_confidence, no_face,
+                              t.detection_confidence))
     return out
 
 
