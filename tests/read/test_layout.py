@@ -147,6 +147,19 @@ def test_a_bit_of_chain_cut_off_by_an_arm_is_no_hand():
     assert lay.hands == {"south": [7, 8]}
 
 
+def test_a_lone_tile_against_the_chain_is_the_chains_not_a_hand():
+    # past the bend the next tile lies against the chain's end but was misread (a 6 for the 5), off
+    # line so it cannot join; a lone tile far out at the bottom is still south's hand
+    tiles = line_with_double_and_bend() + [
+        tile((400, 240), (450, 240), (6, 2)),  # 5: against tile 4's end, at a right angle
+        tile((500, 925), (550, 925), (3, 1)),  # 6
+    ]
+    lay = build_layout(tiles, (1000, 1000))
+    assert lay.tiles == [0, 1, 2, 3, 4]
+    assert lay.pieces == [[5]]
+    assert lay.hands == {"south": [6]}
+
+
 def test_a_hand_with_a_double_is_no_layout_the_lone_opener_is():
     # a recount: the opener alone in the middle; in the hand at the bottom the double lies beside
     # a tile of its value, offset so its middle meets that half's side (a joint, geometrically)

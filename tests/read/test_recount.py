@@ -159,7 +159,7 @@ def test_a_bit_of_chain_apart_from_it_is_counted_for_no_one_and_said_so():
     south = next(h for h in rc.hands if h.seat == "south")
     assert sorted(str(t) for t in south.tiles) == ["1-5", "4-4"] and south.pips == 14
     assert all(h.tiles == [] for h in rc.hands if h.seat != "south")
-    assert any("2 tile(s) lie joined end to end apart from the chain" in w for w in rc.warnings)
+    assert any("2 tile(s) lie in bits of the chain apart from it" in w for w in rc.warnings)
     assert not any("unsure" in w for w in rc.warnings)
 
 

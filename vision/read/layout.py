@@ -27,6 +27,7 @@ NORMAL_TOL = 0.8  # minimum -cos between the two ports' outward normals
 # detector is this sure of (held-out renders, session 14: the three false boxes joined at a side
 # were scored 0.27-0.34, the least sure true tiles joined so 0.40 and 0.43).
 SIDE_SCORE = 0.35
+AGAINST_LAYOUT = 0.85  # a lone tile this near a layout tile (centres, in tile lengths) is the chain's
 IN_LINE_COS = 0.97  # two tiles this parallel, end to end, lie in one line
 MISMATCH_PENALTY = 0.4  # a joint whose halves read differently is taken after the others
 
@@ -81,7 +82,8 @@ class Layout:
     inferred: dict[int, tuple[int, int]] = field(default_factory=dict)  # face-down closed doubles
     fixed: dict[tuple[int, int], int] = field(default_factory=dict)  # (tile, half) -> value from a joint
     hands: dict[str, list[int]] = field(default_factory=dict)
-    pieces: list[list[int]] = field(default_factory=list)  # the chain's other joined bits (`_chain_pieces`)
+    # bits of the chain apart from the layout: joined pieces (`_chain_pieces`), lone tiles against it (`_against_layout`)
+    pieces: list[list[int]] = field(default_factory=list)
 
     @property
     def edges(self) -> list[tuple[int, int]]:
@@ -315,6 +317,26 @@ def _in_hands(tiles: list[LayoutTile], joins: list[Join]) -> list[Join]:
     return [j for j in joins if j.a not in drop]
 
 
+def _against_layout(tiles: list[LayoutTile], members: set[int], placed: set[int]) -> list[list[int]]:
+    """Lone tiles against the layout: a tile outside everything `placed`, lying by no other such
+    tile (`vision.read.hands.linked`), its centre within AGAINST_LAYOUT tile lengths of a layout
+    tile's. Hands are laid apart from the chain; such a tile is the chain's, unjoined because a half
+    was misread or its neighbour is hidden (held-out renders, session 14, the renderer's boxes: 5
+    such chain tiles at 0.71-0.82 lengths, the nearest lone hand tile at 1.36)."""
+    rest = [i for i in range(len(tiles)) if i not in placed]
+    if not members or not rest:
+        return []
+    c = np.array([t.halves.mean(axis=0) for t in tiles])
+    u = np.array([t.u / max(float(np.hypot(*t.u)), 1e-9) for t in tiles])
+    length = np.array([2.0 * t.width for t in tiles])
+    near = linked(c[rest], u[rest], length[rest])
+    np.fill_diagonal(near, False)
+    lay = sorted(members)
+    d = np.hypot(*(c[rest][:, None] - c[lay][None]).transpose(2, 0, 1))
+    reach = AGAINST_LAYOUT * np.maximum(length[rest][:, None], length[lay][None])
+    return [[i] for k, i in enumerate(rest) if not near[k].any() and (d[k] < reach[k]).any()]
+
+
 def _chain_pieces(joins: list[Join], members: set[int]) -> list[list[int]]:
     """The joined pieces besides the layout that are bits of the chain (cut off from it by an arm
     over the table, or by a joint misread), not hands: a piece with a tile's end in a joint. Tiles
@@ -354,8 +376,9 @@ def select_joins(tiles: list[LayoutTile], candidates: list[Join]) -> list[Join]:
 def build_layout(tiles: list[LayoutTile], size: tuple[int, int] | None = None,
                  root: int | None = None) -> Layout:
     """Join tiles into a tree (`select_joins`; pieces lying in hands left out), keep the largest
-    tree as the layout and the other pieces with a tile's end in a joint as bits of the chain,
-    infer closed doubles, find open ends, and group the remaining tiles into seats' hands."""
+    tree as the layout and the other pieces with a tile's end in a joint, and lone tiles against
+    it, as bits of the chain; infer closed doubles, find open ends, and group the remaining tiles
+    into seats' hands."""
     n = len(tiles)
     joins = _in_hands(tiles, select_joins(tiles, candidate_joins(tiles)))
     members = _largest(joins) or _lone_opener(tiles, size)
@@ -381,6 +404,9 @@ def build_layout(tiles: list[LayoutTile], size: tuple[int, int] | None = None,
         lay.root = root if root in member_set else _central(tiles, members)
         lay.parent = _tree(lay.root, joins)
     placed = member_set.union(*pieces)
+    strays = _against_layout(tiles, member_set, placed)
+    lay.pieces = sorted(pieces + strays)
+    placed = placed.union(*strays)
     lay.hands = group_hands([t.halves for t in tiles], [t.width for t in tiles],
                             [i for i in range(n) if i not in placed], size)
     return lay

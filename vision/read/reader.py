@@ -125,7 +125,7 @@ def reading_to_json(reading: FrameReading, image: str, ms: float | None = None) 
     if odd:
         layout["mismatches"] = odd  # edges whose touching halves read differently: a misread or a foul
     if lay.pieces:
-        layout["pieces"] = lay.pieces  # other joined bits of the chain (cut off by an arm): no one's hand
+        layout["pieces"] = lay.pieces  # bits of the chain apart from the layout (cut off by an arm): no one's hand
     return {
         "image": image,
         "tiles": tiles,

@@ -104,8 +104,8 @@ def recount(reading: FrameReading, players: list[str], variant: str = "bykovo",
                             "check and count by hand if wrong")
     apart = sum(len(p) for p in reading.layout.pieces)
     if apart:
-        warnings.append(f"{apart} tile(s) lie joined end to end apart from the chain: taken for a bit of it cut off "
-                        "(under an arm?), counted for no one; if they are a hand, lay them side by side")
+        warnings.append(f"{apart} tile(s) lie in bits of the chain apart from it (cut off by an arm? misread?): "
+                        "counted for no one; if they are a hand, lay them side by side, away from the chain")
     seen: dict[Tile, str] = {}
     for h in hands:
         for t in h.tiles:
