@@ -283,6 +283,13 @@ def _largest(joins: list[Join]) -> list[int]:
     return max(_pieces(joins), key=len, default=[])
 
 
+def _lying(tiles: list[LayoutTile]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each tile's centre, unit long axis and length, as `vision.read.hands.linked` takes them."""
+    c = np.array([t.halves.mean(axis=0) for t in tiles]).reshape(-1, 2)
+    u = np.array([t.u / max(float(np.hypot(*t.u)), 1e-9) for t in tiles]).reshape(-1, 2)
+    return c, u, np.array([2.0 * t.width for t in tiles])
+
+
 def _in_hands(tiles: list[LayoutTile], joins: list[Join]) -> list[Join]:
     """`joins` less those of pieces lying in hands: a piece whose every tile lies in a run of
     tiles side by side (`vision.read.hands.linked`) with tiles joined to nothing, at least as many
@@ -295,9 +302,7 @@ def _in_hands(tiles: list[LayoutTile], joins: list[Join]) -> list[Join]:
     loose = {i for i in range(len(tiles)) if i not in joined}
     if not loose:
         return joins
-    c = np.array([t.halves.mean(axis=0) for t in tiles])
-    u = np.array([t.u / max(float(np.hypot(*t.u)), 1e-9) for t in tiles])
-    beside = linked(c, u, np.array([2.0 * t.width for t in tiles]), rows=False)
+    beside = linked(*_lying(tiles), rows=False)
     drop: set[int] = set()
     for piece in pieces:
         nodes = loose | set(piece)
@@ -326,9 +331,7 @@ def _against_layout(tiles: list[LayoutTile], members: set[int], placed: set[int]
     rest = [i for i in range(len(tiles)) if i not in placed]
     if not members or not rest:
         return []
-    c = np.array([t.halves.mean(axis=0) for t in tiles])
-    u = np.array([t.u / max(float(np.hypot(*t.u)), 1e-9) for t in tiles])
-    length = np.array([2.0 * t.width for t in tiles])
+    c, u, length = _lying(tiles)
     near = linked(c[rest], u[rest], length[rest])
     np.fill_diagonal(near, False)
     lay = sorted(members)
