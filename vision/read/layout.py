@@ -11,7 +11,7 @@ is marked as a mismatch (a misread, or a tile played against BYK-1.6) and settle
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -387,6 +387,7 @@ def build_layout(tiles: list[LayoutTile], size: tuple[int, int] | None = None,
     members = _largest(joins) or _lone_opener(tiles, size)
     member_set = set(members)
     pieces = _chain_pieces(joins, member_set)
+    pieces = sorted(pieces + _against_layout(tiles, member_set, member_set.union(*pieces)))
     joins = [j for j in joins if j.a in member_set]
     inferred = {}
     fixed = {(j.fix[0], j.fix[1]): j.fix[2] for j in joins if j.fix}
@@ -399,17 +400,13 @@ def build_layout(tiles: list[LayoutTile], size: tuple[int, int] | None = None,
         for (t, k), v in fixed.items():
             vals = list(tiles[t].values)
             vals[k] = v
-            tiles[t] = LayoutTile(tiles[t].halves, tiles[t].u, tiles[t].width, (vals[0], vals[1]), tiles[t].face,
-                                  tiles[t].confidence, score=tiles[t].score)
+            tiles[t] = replace(tiles[t], values=(vals[0], vals[1]))
     ends = open_ends(tiles, members, joins)
     lay = Layout(sorted(members), joins, ends, inferred=inferred, fixed=fixed, pieces=pieces)
     if members:
         lay.root = root if root in member_set else _central(tiles, members)
         lay.parent = _tree(lay.root, joins)
     placed = member_set.union(*pieces)
-    strays = _against_layout(tiles, member_set, placed)
-    lay.pieces = sorted(pieces + strays)
-    placed = placed.union(*strays)
     lay.hands = group_hands([t.halves for t in tiles], [t.width for t in tiles],
                             [i for i in range(n) if i not in placed], size)
     return lay

@@ -33,11 +33,17 @@ class FrameReading:
 DIVIDER_OFF_CENTRE = 0.1
 
 
-def _layout_halves(t: TileRead) -> np.ndarray:
+def _along(t: TileRead) -> tuple[np.ndarray, float, float]:
+    """The box's centre and where its ends lie from it along the tile (half 0's end, half 1's)."""
     q = np.asarray(t.quad, float)
     c = q.mean(axis=0)
     proj = (q - c) @ t.u
-    length = float(proj.max() - proj.min())
+    return c, float(proj.min()), float(proj.max())
+
+
+def _layout_halves(t: TileRead) -> np.ndarray:
+    c, lo, hi = _along(t)
+    length = hi - lo
     if abs(float((t.halves.mean(axis=0) - c) @ t.u)) <= DIVIDER_OFF_CENTRE * length:
         return t.halves
     return np.stack([c - t.u * length / 4, c + t.u * length / 4])
@@ -74,13 +80,11 @@ def doubt_cut_halves(tiles: list[TileRead], size: tuple[int, int]) -> list[TileR
     for i, t in enumerate(tiles):
         if t.face != "up":
             continue
-        q = np.asarray(t.quad, float)
-        c = q.mean(axis=0)
-        proj = (q - c) @ t.u
-        if float(proj.max() - proj.min()) >= EDGE_SHORT * typical:
+        c, lo, hi = _along(t)
+        if hi - lo >= EDGE_SHORT * typical:
             continue
         conf, why = list(t.half_confidence), list(t.reasons)
-        for k, reach in ((0, float(proj.min())), (1, float(proj.max()))):
+        for k, reach in ((0, lo), (1, hi)):
             x, y = c + t.u * reach
             if t.half_values[k] is not None and min(x, y, w - 1 - x, h - 1 - y) < EDGE_PX and conf[k] > EDGE_CONFIDENCE:
                 conf[k], why[k] = EDGE_CONFIDENCE, "at the frame's edge: pips may lie beyond it"
