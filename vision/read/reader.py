@@ -11,6 +11,7 @@ from vision.read.ends import close_ends
 from vision.read.geometry import box_from_corners
 from vision.read.layout import Layout, LayoutTile, build_layout
 from vision.read.tile import TIGHTEN, TileRead, read_tiles, shows_no_face
+from vision.read.turn import turn_unread
 from vision.read.verify import physical_tiles
 
 SETTLED_CONFIDENCE = 0.9  # a half settled by a sure neighbour's joint
@@ -124,9 +125,11 @@ def read_frame(frame: np.ndarray, detections, refine: bool = TIGHTEN, pool=None,
     if pool is not None:
         shared = pool.share(np.ascontiguousarray(frame, np.uint8))
         tiles = read_tiles(frame, jobs, refine, prepare=shared.prepare)
+        tiles = turn_unread(frame, tiles, jobs, refine, prepare=shared.prepare)
         tiles = physical_tiles(frame, tiles, shared.bodies)
     else:
         tiles = read_tiles(frame, jobs, refine)
+        tiles = turn_unread(frame, tiles, jobs, refine)  # the detector's angle of a small tile may be off
         tiles = physical_tiles(frame, tiles)  # boxes that are no tile: across two tiles, doubles, parts
     size = (frame.shape[1], frame.shape[0])
     tiles = doubt_cut_halves(tiles, size)
