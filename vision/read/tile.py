@@ -3,7 +3,7 @@ edges first), find the divider, read both halves."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -162,7 +162,7 @@ class _Cut:
     detection_confidence: float
     inputs: np.ndarray | None  # the classifier's inputs for both halves (None: no classifier)
     said_down: bool = False  # the detector called it face down, but it shows a divider: a face after all?
-    # a small box whose divider lies off its middle is cut at its middle too: (halves, blobs, inputs)
+    # a small box whose divider lies off its middle is cut at its middle too: (blobs, inputs)
     centred: tuple | None = None
 
 
@@ -194,15 +194,16 @@ def prepare_tile(frame: np.ndarray, box: Box, face: str, detection_confidence: f
     def cut(d: float):
         cuts = cut_halves(lab, PAD, d)
         # the classifier's inputs are made here, per tile, so worker processes make them too
-        return centres(d), (cuts[0].blobs, cuts[1].blobs), np.stack([c.input() for c in cuts]) if classifier else None
+        return (cuts[0].blobs, cuts[1].blobs), np.stack([c.input() for c in cuts]) if classifier else None
 
+    d = div if div is not None else PAD + HALF
     if face == "down" and div is None:
-        return _face_down(quad, centres(PAD + HALF), detection_confidence)
-    halves, blobs, inputs = cut(div if div is not None else PAD + HALF)
+        return _face_down(quad, centres(d), detection_confidence)
+    blobs, inputs = cut(d)
     centred = None
     if div is not None and box.length < CUT_BOTH_WAYS_BELOW_PX and abs(div - PAD - HALF) >= 1.0:
         centred = cut(PAD + HALF)
-    return _Cut(quad, halves, blobs, detection_confidence, inputs, face == "down", centred)
+    return _Cut(quad, centres(d), blobs, detection_confidence, inputs, face == "down", centred)
 
 
 def read_tiles(frame: np.ndarray, jobs: list[tuple[Box, str, float]], refine: bool = TIGHTEN,
@@ -220,7 +221,7 @@ def read_tiles(frame: np.ndarray, jobs: list[tuple[Box, str, float]], refine: bo
     probs = None
     if cut and on:
         # values 0..6, no tile face; the centred cuts' halves after all the others
-        probs = halfcnn.predict(np.concatenate([p.inputs for p in cut] + [p.centred[2] for p in cut if p.centred]))
+        probs = halfcnn.predict(np.concatenate([p.inputs for p in cut] + [p.centred[1] for p in cut if p.centred]))
     out, k, kc = [], 0, 2 * len(cut)
     for p in prepared:
         if isinstance(p, TileRead):
@@ -230,11 +231,13 @@ def read_tiles(frame: np.ndarray, jobs: list[tuple[Box, str, float]], refine: bo
         r1 = fuse(p.blobs[1], None if probs is None else probs[k + 1])
         k += 2
         if p.centred is not None:
-            c0 = fuse(p.centred[1][0], None if probs is None else probs[kc])
-            c1 = fuse(p.centred[1][1], None if probs is None else probs[kc + 1])
+            c0 = fuse(p.centred[0][0], None if probs is None else probs[kc])
+            c1 = fuse(p.centred[0][1], None if probs is None else probs[kc + 1])
             kc += 2
+            # the halves stay where the divider puts them: the same halves, and the layout's joints
+            # moved with the middle cut's centres (a live deal lost a move to that)
             if min(c0[1], c1[1]) > min(r0[1], r1[1]):
-                p, r0, r1 = replace(p, halves=p.centred[0]), c0, c1
+                r0, r1 = c0, c1
         if p.said_down and not (r0[0] is not None and r1[0] is not None and min(r0[1], r1[1]) >= SURE_FACE):
             out.append(_face_down(p.quad, p.halves, p.detection_confidence))
             continue
