@@ -11,6 +11,7 @@ from vision.detect import DEFAULT_MODEL, TileDetector
 from vision.read.evaluate import load_frame, load_truth, match
 from vision.read.geometry import box_from_corners, warp_quad
 from vision.read.pips import colour_distance
+from vision.read.reader import detection_jobs
 from vision.read.tile import HALF, PAD, cut_halves, find_divider, read_tiles, shows_no_face
 
 det = TileDetector(DEFAULT_MODEL)
@@ -18,8 +19,7 @@ for root in sys.argv[1:]:
     for ti in load_truth(Path(root)):
         frame = load_frame(ti)
         d = det.detect(frame)
-        jobs = [(box_from_corners(c), "down" if int(k) == 1 else "up", float(p))
-                for c, p, k in zip(d.corners, d.confidence, d.class_id, strict=True)]
+        jobs = detection_jobs(d)
         tiles = read_tiles(frame, jobs)
         m = match(np.array([t.quad for t in tiles], float).reshape(-1, 4, 2), ti.tiles)
         for i, t in enumerate(tiles):

@@ -8,7 +8,7 @@ import numpy as np
 
 from vision.detect import DEFAULT_MODEL, TileDetector
 from vision.read.evaluate import load_frame, load_truth, match
-from vision.read.geometry import box_from_corners
+from vision.read.reader import detection_jobs
 from vision.read.tile import read_tiles
 from vision.read.turn import turn_unread
 from vision.read.verify import Verdict, half_a_face, verify_frame
@@ -19,8 +19,7 @@ for root in sys.argv[1:]:
     for ti in load_truth(Path(root)):
         frame = load_frame(ti)
         d = det.detect(frame)
-        jobs = [(box_from_corners(c), "down" if int(k) == 1 else "up", float(p))
-                for c, p, k in zip(d.corners, d.confidence, d.class_id, strict=True)]
+        jobs = detection_jobs(d)
         tiles = turn_unread(frame, read_tiles(frame, jobs), jobs, False)
         verdicts = verify_frame(frame, [t.quad for t in tiles], [t.detection_confidence for t in tiles])
         for i, t in enumerate(tiles):

@@ -7,7 +7,7 @@ import numpy as np
 
 from vision.detect import DEFAULT_MODEL, TileDetector
 from vision.read.evaluate import load_frame, load_truth, match
-from vision.read.geometry import box_from_corners
+from vision.read.reader import detection_jobs
 from vision.read.tile import read_tiles
 from vision.read.verify import verify_frame
 
@@ -17,8 +17,7 @@ for root in sys.argv[1:]:
     for ti in load_truth(Path(root)):
         frame = load_frame(ti)
         d = det.detect(frame)
-        jobs = [(box_from_corners(c), "down" if int(k) == 1 else "up", float(p))
-                for c, p, k in zip(d.corners, d.confidence, d.class_id, strict=True)]
+        jobs = detection_jobs(d)
         tiles = read_tiles(frame, jobs)
         v = verify_frame(frame, [t.quad for t in tiles], [t.detection_confidence for t in tiles])
         m = match(np.array([t.quad for t in tiles], float).reshape(-1, 4, 2), ti.tiles)

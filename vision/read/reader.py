@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from vision.read.ends import close_ends
-from vision.read.geometry import box_from_corners
+from vision.read.geometry import Box, box_from_corners
 from vision.read.layout import Layout, LayoutTile, build_layout
 from vision.read.tile import TIGHTEN, TileRead, read_tiles, shows_no_face
 from vision.read.turn import turn_unread
@@ -109,6 +109,12 @@ def settle(tiles: list[TileRead], layout: Layout) -> list[TileRead]:
     return tiles
 
 
+def detection_jobs(detections) -> list[tuple[Box, str, float]]:
+    """The reader's jobs (box, "up" / "down", detection confidence), one per detection."""
+    return [(box_from_corners(c), "down" if int(k) == 1 else "up", float(p))
+            for c, p, k in zip(detections.corners, detections.confidence, detections.class_id, strict=True)]
+
+
 def read_frame(frame: np.ndarray, detections, refine: bool = TIGHTEN, pool=None, doubtful=None) -> FrameReading:
     """Read every detected tile on the full-resolution `frame` (BGR) and build the layout.
     `detections` is a `vision.detect.Detections` in frame pixels (any object with `corners`
@@ -119,8 +125,7 @@ def read_frame(frame: np.ndarray, detections, refine: bool = TIGHTEN, pool=None,
     `doubtful` (the detector's `last.doubtful`) offers boxes it scored low: a face-down one that
     closes an open end of the chain is taken (`vision.read.ends`)."""
     t0 = time.perf_counter()
-    jobs = [(box_from_corners(c), "down" if int(k) == 1 else "up", float(p))
-            for c, p, k in zip(detections.corners, detections.confidence, detections.class_id, strict=True)]
+    jobs = detection_jobs(detections)
 
     if pool is not None:
         shared = pool.share(np.ascontiguousarray(frame, np.uint8))
