@@ -55,3 +55,15 @@ def test_tiles_read_on_a_half_are_left_as_they_are(rendered):
     read = read_tiles(frame, jobs, False)
     after = turn_unread(frame, read, jobs, False)
     assert all(a is b for a, b in zip(read, after, strict=True) if a.half_values != (None, None))
+
+
+def test_only_sure_nearly_square_boxes_are_turned(rendered):
+    """Unsure or long boxes read on neither half stay as read: most such boxes are false, and turned
+    some read surely as tiles that are not there."""
+    frame, truth, jobs = next(_squarish_boxes_off(rendered, 30.0))
+    unsure = [(box, face, 0.4) for box, face, _ in jobs]
+    long = [(Box(b.cx, b.cy, b.ux, b.uy, b.length, 0.5 * b.length), face, p) for b, face, p in jobs]
+    for these in (unsure, long):
+        read = read_tiles(frame, these, False)
+        assert any(t.half_values == (None, None) for t in read)
+        assert all(a is b for a, b in zip(read, turn_unread(frame, read, these, False), strict=True))
