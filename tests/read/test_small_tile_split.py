@@ -55,7 +55,7 @@ def test_long_boxes_are_cut_at_the_divider_only(small_tiles):
         b = box_from_corners(t.corners)
         p = tile.prepare_tile(frame, b, "up", 0.9)
         if isinstance(p, tile._Cut) and b.length >= tile.CUT_BOTH_WAYS_BELOW_PX:
-            assert p.centred is None
+            assert not p.off_middle
 
 
 def test_the_halves_stay_where_the_divider_puts_them():
@@ -66,7 +66,7 @@ def test_the_halves_stay_where_the_divider_puts_them():
     frame[39:41, 30:50] = 20  # a bar across
     box = Box(40.0, 43.0, 0.0, 1.0, 30.0, 15.0)  # long axis down the frame, centred 3 px below the bar
     p = tile.prepare_tile(frame, box, "up", 0.9)
-    assert isinstance(p, tile._Cut) and p.centred is not None
+    assert isinstance(p, tile._Cut) and p.off_middle
     assert abs(p.halves.mean(axis=0)[1] - 40.0) < 1.0  # the divider's cut is centred on the bar
     r = tile.read_tiles(frame, [(box, "up", 0.9)], False)[0]
     assert np.allclose(r.halves, p.halves)
