@@ -237,7 +237,7 @@ def read_tiles(frame: np.ndarray, jobs: list[tuple[Box, str, float]], refine: bo
         probs = halfcnn.predict(np.concatenate([p.inputs for p in cut]))  # values 0..6, no tile face
     reads = [_read_cut(p.blobs, probs, 2 * n) for n, p in enumerate(cut)]
     # small boxes whose divider lies off their middle, read unsurely: cut at the middle too (in this
-    # process: few tiles), the surer reading kept (CUT_BOTH_WAYS_BELOW_PX)
+    # process, on the frame: only such boxes), the surer reading kept (CUT_BOTH_WAYS_BELOW_PX)
     again = [n for n, p in enumerate(cut) if p.off_middle and min(reads[n][0][1], reads[n][1][1]) < MIDDLE_CUT_BELOW]
     if again:
         middles = [_middle_cut(frame, cut[n].quad) for n in again]

@@ -23,10 +23,11 @@ import numpy as np
 
 from vision.read.geometry import Box
 from vision.read.tile import TileRead, read_tiles
+from vision.read.verify import NO_FACE_SURE
 
 TURNS_DEG = (-45.0, -30.0, -15.0, 15.0, 30.0, 45.0, 90.0)
 SURE = 0.95  # both halves of the turned box read at least this surely
-MIN_SCORE = 0.5  # the detector's score of a box worth turning (as `verify.NO_FACE_SURE`)
+MIN_SCORE = NO_FACE_SURE  # the detector's score of a box worth turning: one it is sure is a tile
 MIN_SQUARE = 0.6  # its width over its length
 
 
