@@ -26,6 +26,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="same seed, same bytes")
     parser.add_argument("--size", type=_size, default=(1280, 960), help="image size WxH (default 1280x960)")
     parser.add_argument("--val", type=int, default=None, help="images for the val split (default min(200, N/8))")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="render stills in this many processes (the same files; e.g. 16 on a lent GPU machine)")
     parser.add_argument("--kinds", default=None,
                         help="only these scene kinds, comma-separated: chain, board, dense, recount (default: all, mixed)")
     parser.add_argument("--video-size", type=_size, default=(960, 720), help="video frame size (default 960x720)")
@@ -69,7 +71,7 @@ def run(args) -> int:
             log.error("--out DIR is required to write images or videos")
             return 2
         if args.images:
-            write_images(args.out, args.images, args.seed, args.size, args.val, kinds=kinds)
+            write_images(args.out, args.images, args.seed, args.size, args.val, kinds=kinds, processes=args.processes)
         if args.videos:
             try:
                 from vision.synth.video import write_videos

@@ -10,6 +10,7 @@ import argparse
 import json
 import logging
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -55,6 +56,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="skip training: export these weights (e.g. runs/tiles-obb/weights/last.pt)")
     parser.add_argument("--calib-images", type=int, default=64,
                         help="rendered training images that calibrate the int8 copy (0: no int8 copy)")
+    parser.add_argument("--device", default="cpu", help='torch device: "cpu", or "0" for the first GPU (a lent machine)')
+    parser.add_argument("--workers", type=int, default=0, help="data-loading processes (0 on the 2-core machine)")
+    parser.add_argument("--model-yaml", default=None,
+                        help="architecture to train from scratch (default yolo11n-obb.yaml; yolo11s-obb.yaml is larger)")
+    parser.add_argument("--no-export", action="store_true",
+                        help="train only: copy the weights to --out as tiles-obb.train.pt, no ONNX (export later "
+                             "with --weights; on a lent GPU machine, whose image lacks the exporter's tools)")
     parser.add_argument("--config-dir", type=Path, default=ROOT / ".ultralytics",
                         help="YOLO_CONFIG_DIR (settings and the stand-in font)")
 
@@ -84,10 +92,12 @@ def run(args: argparse.Namespace) -> int:
             warmup_epochs=args.warmup_epochs, close_mosaic=args.close_mosaic,
             nbs=args.nbs or args.batch, max_epochs=args.max_epochs, init_weights=args.init,
             val_each_epoch=not args.val_final_only, hard_time_h=args.hard_time_h,
-            threads=args.threads, lr0=args.lr0,
+            threads=args.threads, lr0=args.lr0, device=args.device, workers=args.workers,
+            model_yaml=args.model_yaml or training.MODEL_YAML,
         )
-        log.info("training %s on %s: %d epochs max, imgsz %d, batch %d",
-                 args.init or f"{training.MODEL_YAML} (from scratch)", settings.data_yaml, args.epochs, args.imgsz, args.batch)
+        log.info("training %s on %s: %d epochs max, imgsz %d, batch %d, device %s",
+                 args.init or f"{settings.model_yaml} (from scratch)", settings.data_yaml, args.epochs, args.imgsz,
+                 args.batch, args.device)
         weights = training.train(settings)
         summary.update(data=str(args.data), epochs_max=args.epochs, batch=args.batch, lr0=args.lr0 or "auto",
                        train_hours=round((time.time() - started) / 3600, 3))
@@ -96,8 +106,13 @@ def run(args: argparse.Namespace) -> int:
         if not weights.is_file():
             log.error("--weights %s does not exist", weights)
             return 1
-    onnx = training.export_onnx(weights, args.imgsz)
     args.out.mkdir(parents=True, exist_ok=True)
+    if args.no_export:
+        shutil.copyfile(weights, args.out / "tiles-obb.train.pt")
+        _write_summary(args.out, summary, weights)
+        log.info("wrote %s (export it with --weights)", args.out / "tiles-obb.train.pt")
+        return 0
+    onnx = training.export_onnx(weights, args.imgsz)
     training.strip_weights(weights, args.out / "tiles-obb.pt")
     from vision.detect.fast_dfl import rewrite_dfl
 
@@ -114,12 +129,17 @@ def run(args: argparse.Namespace) -> int:
         quantize(args.out / "tiles-obb.onnx", args.out / "tiles-obb.int8.onnx", calib, args.imgsz)
         summary.update(int8_onnx_bytes=(args.out / "tiles-obb.int8.onnx").stat().st_size,
                        int8_calibration_images=len(calib))
+    _write_summary(args.out, summary, weights)
+    log.info("wrote %s", ", ".join(str(p) for p in sorted(args.out.glob("tiles-obb.*"))))
+    return 0
+
+
+def _write_summary(out: Path, summary: dict, weights: Path) -> None:
+    """tiles-obb.train.json: the run's settings and its last epoch's metrics (Ultralytics' results.csv)."""
     results = weights.parent.parent / "results.csv"
     if results.is_file():
         lines = results.read_text().strip().splitlines()
         summary["epochs_done"] = len(lines) - 1
         summary["last_epoch_metrics"] = dict(zip(
             [h.strip() for h in lines[0].split(",")], [v.strip() for v in lines[-1].split(",")], strict=False))
-    (args.out / "tiles-obb.train.json").write_text(json.dumps(summary, indent=1) + "\n")
-    log.info("wrote %s", ", ".join(str(p) for p in sorted(args.out.glob("tiles-obb.*"))))
-    return 0
+    (out / "tiles-obb.train.json").write_text(json.dumps(summary, indent=1) + "\n")

@@ -22,6 +22,17 @@ def test_same_seed_same_bytes_other_seed_other_bytes(tmp_path):
     assert (a / "images/train/s5_000000.jpg").read_bytes() != (c / "images/train/s6_000000.jpg").read_bytes()
 
 
+def test_rendering_in_processes_writes_the_same_files(tmp_path):
+    one, two = tmp_path / "one", tmp_path / "two"
+    a = write_images(one, 6, seed=5, size=(320, 240), n_val=2, progress=False)
+    b = write_images(two, 6, seed=5, size=(320, 240), n_val=2, progress=False, processes=2)
+    assert a == b
+    files = sorted(p.relative_to(one) for p in one.rglob("*") if p.is_file() and p.name != "data.yaml")
+    assert len(files) == 18 and len(list((two / "images/val").glob("*.jpg"))) == 2
+    for f in files:
+        assert (one / f).read_bytes() == (two / f).read_bytes(), f"{f} differs when rendered in two processes"
+
+
 def test_layout_labels_truth_and_yaml(tmp_path):
     out = tmp_path / "set"
     assert main(["synth", "--out", str(out), "--images", "10", "--seed", "2", "--size", "320x320"]) == 0

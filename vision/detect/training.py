@@ -60,6 +60,9 @@ class TrainSettings:
     val_each_epoch: bool = True  # validation is slow on the CPU (rotated NMS at conf 0.001)
     threads: int | None = None  # torch threads; Ultralytics leaves one core idle (cpus - 1)
     lr0: float | None = None  # AdamW's initial rate (None: Ultralytics' auto choice, 0.001667 for our 2 classes)
+    device: str = "cpu"  # or a CUDA device index ("0") on a lent GPU machine
+    workers: int = 0  # data-loading processes (0: in the training process, as on the 2-core machine)
+    model_yaml: str = MODEL_YAML  # the architecture trained from scratch (e.g. "yolo11s-obb.yaml")
 
 
 def _deadline_callback(deadline: float, max_epochs: int):
@@ -118,10 +121,11 @@ def _progress_callback():
 
 
 def train(settings: TrainSettings) -> Path:
-    """Train from the YAML on the CPU; returns the best.pt path (last/best are saved each epoch)."""
+    """Train from the YAML (or `init_weights`) on `settings.device`; returns the best.pt path
+    (last/best are saved each epoch)."""
     from ultralytics import YOLO
 
-    source = str(settings.init_weights) if settings.init_weights else MODEL_YAML
+    source = str(settings.init_weights) if settings.init_weights else settings.model_yaml
     model = YOLO(source, task="obb")
     model.add_callback("on_fit_epoch_end", _progress_callback())
     if settings.threads:
@@ -136,8 +140,8 @@ def train(settings: TrainSettings) -> Path:
         epochs=settings.epochs,
         imgsz=settings.imgsz,
         batch=settings.batch,
-        device="cpu",
-        workers=0,
+        device=settings.device,
+        workers=settings.workers,
         project=str(settings.project.resolve()),
         name=settings.name,
         exist_ok=True,

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import logging
 import math
+import multiprocessing
+from functools import partial
 from pathlib import Path
 
 import cv2
@@ -34,29 +36,40 @@ def write_data_yaml(out: Path) -> None:
 
 
 def write_images(out: Path, n: int, seed: int, size: tuple[int, int], n_val: int | None = None,
-                 progress: bool = True, kinds: list[str] | None = None) -> dict:
+                 progress: bool = True, kinds: list[str] | None = None, processes: int = 1) -> dict:
     """Render `n` stills; the last `n_val` go to the validation split. Returns counts.
-    `kinds` restricts the scene kinds (see `scene.KINDS`), picked in turn."""
+    `kinds` restricts the scene kinds (see `scene.KINDS`), picked in turn. With `processes` > 1
+    the images are rendered in that many processes; the files are the same bytes either way."""
     n_val = default_val_count(n) if n_val is None else n_val
     for split in ("train", "val"):
         (out / "images" / split).mkdir(parents=True, exist_ok=True)
         (out / "labels" / split).mkdir(parents=True, exist_ok=True)
     (out / "truth").mkdir(parents=True, exist_ok=True)
-    n_tiles = n_labels = 0
-    for i in tqdm(range(n), desc="images", unit="img", disable=not progress):
-        split = "val" if i >= n - n_val else "train"
-        name = f"s{seed}_{i:06d}"
-        r = render_scene(image_rng(seed, i), size, kind=kinds[i % len(kinds)] if kinds else None)
-        (out / "images" / split / f"{name}.jpg").write_bytes(encode_jpeg(r.image, r.jpeg_quality))
-        lines = r.yolo_lines()
-        (out / "labels" / split / f"{name}.txt").write_text("".join(line + "\n" for line in lines))
-        truth = r.truth(f"images/{split}/{name}.jpg")
-        (out / "truth" / f"{name}.json").write_text(json.dumps(truth, separators=(",", ":")))
-        n_tiles += len(r.tiles)
-        n_labels += len(lines)
+    job = partial(_write_one, out, seed, size, n - n_val, kinds)
+    bar = partial(tqdm, total=n, desc="images", unit="img", disable=not progress)
+    if processes > 1:
+        with multiprocessing.get_context("spawn").Pool(processes) as pool:
+            counts = list(bar(pool.imap(job, range(n), chunksize=8)))
+    else:
+        counts = [job(i) for i in bar(range(n))]
+    n_tiles, n_labels = sum(c[0] for c in counts), sum(c[1] for c in counts)
     write_data_yaml(out)
     log.info("wrote %d images (%d val) with %d labelled tiles to %s", n, n_val, n_labels, out)
     return {"images": n, "val": n_val, "tiles": n_tiles, "labels": n_labels}
+
+
+def _write_one(out: Path, seed: int, size: tuple[int, int], n_train: int, kinds: list[str] | None,
+               i: int) -> tuple[int, int]:
+    """Render and write image `i` (train split below `n_train`, else val); (tiles, labels)."""
+    split = "val" if i >= n_train else "train"
+    name = f"s{seed}_{i:06d}"
+    r = render_scene(image_rng(seed, i), size, kind=kinds[i % len(kinds)] if kinds else None)
+    (out / "images" / split / f"{name}.jpg").write_bytes(encode_jpeg(r.image, r.jpeg_quality))
+    lines = r.yolo_lines()
+    (out / "labels" / split / f"{name}.txt").write_text("".join(line + "\n" for line in lines))
+    truth = r.truth(f"images/{split}/{name}.jpg")
+    (out / "truth" / f"{name}.json").write_text(json.dumps(truth, separators=(",", ":")))
+    return len(r.tiles), len(lines)
 
 
 def contact_sheet(path: Path, seed: int, count: int = 24, cols: int = 6, size: tuple[int, int] = (640, 480),
