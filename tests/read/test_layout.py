@@ -207,6 +207,17 @@ def test_a_doubtful_half_is_settled_by_its_sure_neighbour_BYK_1_6():
     assert lay.fixed == {(1, 0): 2}
 
 
+def test_only_a_clearly_surer_neighbour_overrides_a_doubtful_half_BYK_1_6():
+    for neighbour, fixed in ((0.92, {}), (0.97, {(1, 0): 2})):
+        tiles = line_with_double_and_bend()
+        t0, t1 = tiles[0], tiles[1]
+        tiles[0] = LayoutTile(t0.halves, t0.u, W, (1, 2), "up", (1.0, neighbour))
+        tiles[1] = LayoutTile(t1.halves, t1.u, W, (5, 3), "up", (0.89, 0.99))  # its 2 read as a doubtful 5
+        lay = build_layout(tiles, (1000, 1000))
+        assert (0, 1) in lay.edges  # end to end in line: neighbours either way
+        assert lay.fixed == fixed, neighbour
+
+
 def test_a_box_showing_no_face_at_all_is_not_settled_into_the_chain_BYK_1_6():
     # held-out render s8_000028: a false box by a tile's end, one half no tile face and the other
     # unread, joined the chain as a 0 by a tight contact. A tile showing one value is still settled.

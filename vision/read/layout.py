@@ -21,6 +21,10 @@ PORT_TOL = 0.45  # how far apart two facing ports may be, in tile widths
 PORT_SLACK_PX = 2.0  # plus this many pixels: a box's edge is a pixel or two off at any size
 FIX_TOL = 0.3  # a contact this tight may settle a doubtful half from its neighbour
 SURE = 0.9  # half confidence that counts as sure
+# A joint overrides a doubtful half only from a neighbour this sure: one read at 0.92 turned a right
+# 3 read at 0.897 into a wrong 2 (held-out 1080p render s21_000039; session 15: exact tiles with the
+# detector 1080p 97.53 -> 97.66 %, nothing else changed; at 0.99 the 640 and 1280 sets lost tiles).
+FIX_SURE = 0.95
 NORMAL_TOL = 0.8  # minimum -cos between the two ports' outward normals
 # A tile's side touched by another (a bend, or a double's middle beside a tile) is weaker evidence
 # than tiles in line: many things lie against a side by chance. Such a joint needs boxes the
@@ -180,9 +184,9 @@ def candidate_joins(tiles: list[LayoutTile]) -> list[Join]:
             tight = float(px[a, b]) < FIX_TOL * float(narrow[a, b]) + PORT_SLACK_PX and "side" not in (pa.kind, pb.kind)
             if not tight or ta.values is None or tb.values is None:
                 continue
-            if va is not None and ca >= SURE and (vb is None or cb < SURE):
+            if va is not None and ca >= FIX_SURE and (vb is None or cb < SURE):
                 fix = (pb.tile, pb.half, va)
-            elif vb is not None and cb >= SURE and (va is None or ca < SURE):
+            elif vb is not None and cb >= FIX_SURE and (va is None or ca < SURE):
                 fix = (pa.tile, pa.half, vb)
             if fix is not None and (fix[1] == -1 or _faceless(tiles[fix[0]], fix[1])):
                 fix = None
