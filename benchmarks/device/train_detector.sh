@@ -13,13 +13,15 @@
 # of them for validation, SEED [16],
 # INIT [models/tiles-obb.pt; "none" trains MODEL from scratch], MODEL [yolo11n-obb.yaml], MINUTES [6]
 # of training (whole epochs, planned from the first), EPOCHS [40] at most, BATCH [64], DEVICE [0],
-# PROCS [16] rendering processes, PY [python3]. Writes to $OUT: train.log, tiles-obb.train.pt (split
+# PROCS [16] rendering processes, WORKERS [12] data-loading processes (0 if the machine's shared
+# memory is too small for them), PY [python3]. Writes to $OUT: train.log, tiles-obb.train.pt (split
 # into 15 MB parts when larger: `cat tiles-obb.train.pt.part-* > tiles-obb.train.pt`),
 # tiles-obb.train.json, results.csv.
 set -uo pipefail
 : "${OUT:?run this through the device tool, which sets OUT (or set OUT to a folder)}"
 IMAGES=${IMAGES:-12000} SEED=${SEED:-16} INIT=${INIT:-models/tiles-obb.pt} MODEL=${MODEL:-yolo11n-obb.yaml}
 VAL=${VAL:-300} MINUTES=${MINUTES:-6} EPOCHS=${EPOCHS:-40} BATCH=${BATCH:-64} DEVICE=${DEVICE:-0} PROCS=${PROCS:-16} PY=${PY:-python3}
+WORKERS=${WORKERS:-12}
 exec > >(tee "$OUT/train.log") 2>&1
 T=${TMPDIR:-/tmp}/dominocam-device
 mkdir -p "$T"
@@ -43,7 +45,7 @@ init=()
 # epochs of a run from scratch
 mosaic=$([ "$INIT" != none ] && echo "$EPOCHS" || echo 10)
 SECONDS=0
-$PY -m dominocam train --data "$T/train" "${init[@]}" --model-yaml "$MODEL" --device "$DEVICE" --workers 12 \
+$PY -m dominocam train --data "$T/train" "${init[@]}" --model-yaml "$MODEL" --device "$DEVICE" --workers "$WORKERS" \
   --batch "$BATCH" --nbs "$BATCH" --epochs "$EPOCHS" --max-epochs "$EPOCHS" --close-mosaic "$mosaic" \
   --time-limit-h "$($PY -c "print($MINUTES / 60)")" --val-final-only --threads 16 \
   --runs "$T/runs" --name gpu --out "$OUT" --no-export
