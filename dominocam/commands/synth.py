@@ -51,6 +51,9 @@ def run(args) -> int:
     if args.images < 0 or args.videos < 0:
         log.error("--images and --videos must be 0 or more")
         return 2
+    if args.processes < 1:
+        log.error("--processes must be 1 or more, got %d", args.processes)
+        return 2
     if args.val is not None and not 0 <= args.val <= args.images:
         log.error("--val must be between 0 and --images (%d), got %d", args.images, args.val)
         return 2

@@ -31,6 +31,7 @@ def test_rendering_in_processes_writes_the_same_files(tmp_path):
     assert len(files) == 18 and len(list((two / "images/val").glob("*.jpg"))) == 2
     for f in files:
         assert (one / f).read_bytes() == (two / f).read_bytes(), f"{f} differs when rendered in two processes"
+    assert main(["synth", "--out", str(tmp_path / "bad"), "--images", "2", "--processes", "0"]) == 2
 
 
 def test_layout_labels_truth_and_yaml(tmp_path):
