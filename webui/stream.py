@@ -71,6 +71,11 @@ class FrameBroadcaster:
         if self._thread.is_alive() and self._thread is not threading.current_thread():
             self._thread.join(2.0)
 
+    def latest_frame(self) -> np.ndarray | None:
+        """The newest raw frame offered (BGR), encoded or not (the event's thumbnail reads it)."""
+        with self._cond:
+            return self._raw
+
     def latest_jpeg(self) -> bytes | None:
         with self._cond:
             return self._jpeg

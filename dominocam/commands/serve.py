@@ -36,6 +36,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="seconds between moves when playing a record back (default 1.0)")
     parser.add_argument("--moves", type=int, default=None,
                         help="play back only the first N events of a record")
+    event = parser.add_argument_group("event of many tables (issue 27; see the README)")
+    event.add_argument("--event", default=None, metavar="mqtt://HOST[:PORT]/EVENT",
+                       help="publish this table's journal and state to the event's MQTT broker")
+    event.add_argument("--table", type=int, default=None, help="this table's number in the event (1, 2, ...)")
+    event.add_argument("--event-user", default=None, help="the broker's user name")
+    event.add_argument("--event-password-file", default=None,
+                       help="file whose first line is the broker's password "
+                            "(or set DOMINOCAM_EVENT_PASSWORD)")
 
 
 def _check_port(host: str, port: int) -> None:
@@ -45,6 +53,24 @@ def _check_port(host: str, port: int) -> None:
     with socket.socket(family, socket.SOCK_STREAM) as s:
         s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         s.bind((host, port))
+
+
+def _event_args(args: argparse.Namespace):
+    """(address, table, credentials) for --event, None without it, or a message saying what to fix."""
+    if args.event is None:
+        if args.table is not None or args.event_user or args.event_password_file:
+            return "--table, --event-user and --event-password-file need --event mqtt://HOST/EVENT"
+        return None
+    from webui.event.credentials import CredentialsError, load_credentials
+    from webui.event.topics import EventAddress, EventAddressError
+
+    if args.table is None or args.table < 1:
+        return "--event needs this table's number: pass --table N (1, 2, ...)"
+    try:
+        return (EventAddress.parse(args.event), args.table,
+                load_credentials(args.event_user, args.event_password_file))
+    except (EventAddressError, CredentialsError) as exc:
+        return str(exc)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -59,6 +85,10 @@ def run(args: argparse.Namespace) -> int:
               "(the operator's password) or keep --host 127.0.0.1", file=sys.stderr)
         return 2
     token = args.token or secrets.token_urlsafe(12)
+    event_args = _event_args(args)
+    if isinstance(event_args, str):
+        print(f"dominocam serve: {event_args}", file=sys.stderr)
+        return 2
     limit_malloc_arenas()
     try:
         _check_port(args.host, args.port)  # before a demo spends time starting its pipeline
@@ -86,6 +116,12 @@ def run(args: argparse.Namespace) -> int:
     print(f"spectators: {url}", flush=True)
     print(f"overlay:    {url}overlay", flush=True)
     print(f"operator:   {url}operator?token={token}", flush=True)
+    publisher = None
+    if event_args is not None:
+        from webui.event.table import attach_publisher
+
+        address, table, credentials = event_args
+        publisher = attach_publisher(app, address, table, credentials, args.public_url or url)
 
     def stop(signum, frame):
         raise KeyboardInterrupt
@@ -96,6 +132,8 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         log.info("stopping")
     finally:
+        if publisher is not None:
+            publisher.stop()
         app.extensions["dominocam"].stop_streams()
         server.close()
         app.extensions["dominocam"].close()
