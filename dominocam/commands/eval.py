@@ -21,7 +21,15 @@ log = logging.getLogger("dominocam.eval")
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from vision.detect.detector import DetectorSettings
 
-    parser.add_argument("--data", required=True, nargs="+", metavar="DIR",
+    parser.add_argument("--matrix", action="store_true",
+                        help="the robustness matrix: render held-out scenes per look of vision/synth/looks.py "
+                             "(one change from a plain baseline each) and print one row per look")
+    parser.add_argument("--looks", default=None, help="with --matrix: only these looks, comma-separated")
+    parser.add_argument("--matrix-images", type=int, default=16, help="with --matrix: scenes per look")
+    parser.add_argument("--matrix-size", default="1280x960", help="with --matrix: image size WxH")
+    parser.add_argument("--matrix-root", type=Path, default=Path("datasets/generated/matrix"),
+                        help="with --matrix: where the rendered scenes are kept (rendered once, then reused)")
+    parser.add_argument("--data", nargs="+", metavar="DIR",
                         help="rendered sets (DIR/truth/*.json) or real photos (DIR/truth.json); "
                              "one JSON line per set and scale")
     parser.add_argument("--scale", "--scales", dest="scales", type=float, nargs="+", default=[1.0], metavar="S",
@@ -135,6 +143,11 @@ def evaluate_set(root: Path, scale: float, args, detector, pool=None):
 def run(args) -> int:
     from vision.read.workers import reading_pool
 
+    if args.matrix:
+        return _matrix(args)
+    if not args.data:
+        print("dominocam eval: give --data DIR (rendered sets or real photos) or --matrix", file=sys.stderr)
+        return 2
     roots = [Path(d) for d in args.data]
     problem = _check_sets(roots)
     if problem:
@@ -193,3 +206,79 @@ def _report(root: Path, scale: float, args, detector, pool, boxes: str, n_runs: 
         if summary["recount_images"]:
             log.info("recount: every hand right in %s %% of %d scenes (%s %% of hands)",
                      summary["recount_exact"], summary["recount_images"], summary["recount_hands_exact"])
+
+
+MATRIX_SEED = 9300  # held out: no training set uses it
+MATRIX_KINDS = ["chain", "recount", "chain", "dense"]
+MATRIX_COLUMNS = (("recall", "recall"), ("exact_tiles_fully_visible", "exact whole"), ("exact_tiles", "exact all"),
+                  ("layout_edges", "edges"), ("layout_exact", "layouts"), ("phantom_tiles_per_image", "phantom/img"),
+                  ("recount_exact", "recounts"))
+
+
+def _matrix_set(root: Path, name: str, n: int, size: tuple[int, int]) -> Path:
+    """The held-out scenes of one look, rendered once (the same scenes under every look)."""
+    from vision.synth.dataset import write_images
+
+    folder = root / f"{size[0]}x{size[1]}" / name
+    stamp = folder / "look.json"
+    want = {"look": name, "images": n, "seed": MATRIX_SEED, "size": list(size), "kinds": MATRIX_KINDS}
+    if stamp.is_file() and json.loads(stamp.read_text()) == want:
+        return folder
+    write_images(folder, n, MATRIX_SEED, size, n_val=0, progress=False, kinds=MATRIX_KINDS, look=name)
+    stamp.write_text(json.dumps(want))
+    return folder
+
+
+def _matrix(args) -> int:
+    from dominocam.commands.synth import _size
+    from vision.read.workers import reading_pool
+    from vision.synth.looks import FACTORS
+
+    names = [x.strip() for x in args.looks.split(",")] if args.looks else list(FACTORS)
+    unknown = [x for x in names if x not in FACTORS]
+    if unknown:
+        print(f"dominocam eval: no look called {', '.join(unknown)}; the looks are: {', '.join(FACTORS)}",
+              file=sys.stderr)
+        return 2
+    try:
+        size = _size(args.matrix_size)
+    except argparse.ArgumentTypeError as exc:
+        print(f"dominocam eval: {exc}", file=sys.stderr)
+        return 2
+    detector = None
+    if not args.truth_boxes:
+        try:
+            detector = _detector(args)
+        except FileNotFoundError as exc:
+            print(f"dominocam eval: {exc} (or use --truth-boxes to measure reading alone)", file=sys.stderr)
+            return 2
+    args.split, args.limit = None, None
+    pool = reading_pool()
+    rows = []
+    try:
+        from tqdm import tqdm
+
+        for name in tqdm(names, desc="looks", unit="look"):
+            folder = _matrix_set(args.matrix_root, name, args.matrix_images, size)
+            summary = evaluate_set(folder, 1.0, args, detector, pool).summary()
+            row = {"look": name, "images": summary["images"], **{k: summary[k] for k, _ in MATRIX_COLUMNS}}
+            rows.append(row)
+    finally:
+        pool.close()
+    out = Path(args.out) if args.out else Path("runs/eval/matrix")
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "matrix.json").write_text(json.dumps({"boxes": "detector" if detector else "truth + box errors",
+                                                 "size": list(size), "rows": rows}, indent=1))
+    print(matrix_table(rows), flush=True)
+    log.info("matrix written to %s", out / "matrix.json")
+    return 0
+
+
+def matrix_table(rows: list[dict]) -> str:
+    """The matrix as a Markdown table (percentages; phantom tiles per image)."""
+    head = "| look | images | " + " | ".join(label for _, label in MATRIX_COLUMNS) + " |"
+    lines = [head, "|" + "---|" * (len(MATRIX_COLUMNS) + 2)]
+    for r in rows:
+        cells = ["-" if r[k] is None else f"{r[k]:g}" for k, _ in MATRIX_COLUMNS]
+        lines.append(f"| {r['look']} | {r['images']} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)

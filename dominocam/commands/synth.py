@@ -30,9 +30,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="render stills in this many processes (the same files; e.g. 16 on a lent GPU machine)")
     parser.add_argument("--kinds", default=None,
                         help="only these scene kinds, comma-separated: chain, board, dense, recount (default: all, mixed)")
+    parser.add_argument("--look", default=None,
+                        help="every image in one look of vision/synth/looks.py (e.g. six_across, no_divider, pin); "
+                             "'list' prints them")
+    parser.add_argument("--variants", action="store_true",
+                        help="draw each scene's set make at random: both sixes, every divider kind, "
+                             "pip sizes 60-140 %%, engraved pips (for training)")
     parser.add_argument("--video-size", type=_size, default=(960, 720), help="video frame size (default 960x720)")
     parser.add_argument("--fps", type=int, default=10, help="video frame rate (10-30)")
-    parser.add_argument("--contact-sheet", type=Path, default=None, help="write a PNG of 24 random renders here")
+    parser.add_argument("--contact-sheet", type=Path, default=None,
+                        help="write a PNG of 24 random renders here, and beside it (NAME-looks.png) one scene in every look")
     parser.add_argument("--real-vs-render", type=Path, default=None,
                         help="write a PNG of real photos (from --real) next to renders of the same scale")
     parser.add_argument("--real", type=Path, default=Path("../shared/real/dd-game1"),
@@ -41,10 +48,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args) -> int:
     from vision.synth.dataset import contact_sheet, real_vs_render, write_images
+    from vision.synth.looks import FACTORS
 
+    if args.look == "list":
+        for name, lk in FACTORS.items():
+            print(f"{name:14s} {lk.about}")
+        return 0
+    if args.look is not None and args.look not in FACTORS:
+        log.error("no look called %r; the looks are: %s", args.look, ", ".join(FACTORS))
+        return 2
     if args.contact_sheet is not None:
+        from vision.synth.dataset import looks_sheet
+
         contact_sheet(args.contact_sheet, args.seed)
-        log.info("contact sheet written to %s", args.contact_sheet)
+        looks = args.contact_sheet.with_name(args.contact_sheet.stem + "-looks.png")
+        looks_sheet(looks, args.seed)
+        log.info("contact sheets written to %s and %s", args.contact_sheet, looks)
     if args.real_vs_render is not None:
         real_vs_render(args.real, args.real_vs_render, args.seed)
         log.info("comparison written to %s", args.real_vs_render)
@@ -74,7 +93,8 @@ def run(args) -> int:
             log.error("--out DIR is required to write images or videos")
             return 2
         if args.images:
-            write_images(args.out, args.images, args.seed, args.size, args.val, kinds=kinds, processes=args.processes)
+            write_images(args.out, args.images, args.seed, args.size, args.val, kinds=kinds, processes=args.processes,
+                         look=args.look, variants=args.variants)
         if args.videos:
             try:
                 from vision.synth.video import write_videos

@@ -199,6 +199,8 @@ class Scores:
     face_right: int = 0
     layout_images: int = 0
     layout_exact: int = 0
+    layout_edges: int = 0  # true joints of the chain, in images whose layout is known
+    layout_edges_found: int = 0  # of which the reader gave
     # rendered recount scenes (hands laid face up before each seat): a hand is right when the reader
     # gives its tiles, and nothing else, to one seat, all read and read right; the recount is right
     # when every hand is
@@ -254,6 +256,9 @@ class Scores:
             "covered_halves_misread": _pct(self.occluded_misread, self.occluded_halves),
             "layout_exact": _pct(self.layout_exact, self.layout_images),
             "layout_images": self.layout_images,
+            "layout_edges": _pct(self.layout_edges_found, self.layout_edges),
+            "phantom_tiles_per_image": round((self.predicted - self.true_predictions) / self.images, 3)
+            if self.images else None,
             "recount_exact": _pct(self.recount_exact, self.recount_images),
             "recount_images": self.recount_images,
             "recount_hands_exact": _pct(self.recount_hands_exact, self.recount_hands),
@@ -432,6 +437,8 @@ def score_image(scores: Scores, ti: TruthImage, reading) -> dict[int, int]:
         truth_edges = {frozenset((j, t.parent)) for j, t in enumerate(ti.tiles)
                        if t.owner == "layout" and t.parent is not None}
         pred_edges = {frozenset((m.get(a, -1 - a), m.get(b, -1 - b))) for a, b in reading.layout.edges}
+        scores.layout_edges += len(truth_edges)
+        scores.layout_edges_found += len(truth_edges & pred_edges)
         ok = all(j in inv for j in layout) and truth_edges == pred_edges
         scores.layout_exact += int(ok)
         if not ok:

@@ -36,16 +36,19 @@ def write_data_yaml(out: Path) -> None:
 
 
 def write_images(out: Path, n: int, seed: int, size: tuple[int, int], n_val: int | None = None,
-                 progress: bool = True, kinds: list[str] | None = None, processes: int = 1) -> dict:
+                 progress: bool = True, kinds: list[str] | None = None, processes: int = 1,
+                 look: str | None = None, variants: bool = False) -> dict:
     """Render `n` stills; the last `n_val` go to the validation split. Returns counts.
     `kinds` restricts the scene kinds (see `scene.KINDS`), picked in turn. With `processes` > 1
-    the images are rendered in that many processes; the files are the same bytes either way."""
+    the images are rendered in that many processes; the files are the same bytes either way.
+    `look` names a factor of `vision.synth.looks` that every image has; `variants` draws each
+    scene's set make at random (the six's arrangement, the divider, pip size and kind)."""
     n_val = default_val_count(n) if n_val is None else n_val
     for split in ("train", "val"):
         (out / "images" / split).mkdir(parents=True, exist_ok=True)
         (out / "labels" / split).mkdir(parents=True, exist_ok=True)
     (out / "truth").mkdir(parents=True, exist_ok=True)
-    job = partial(_write_one, out, seed, size, n - n_val, kinds)
+    job = partial(_write_one, out, seed, size, n - n_val, kinds, look, variants)
     bar = partial(tqdm, total=n, desc="images", unit="img", disable=not progress)
     if processes > 1:
         with multiprocessing.get_context("spawn").Pool(processes) as pool:
@@ -59,11 +62,15 @@ def write_images(out: Path, n: int, seed: int, size: tuple[int, int], n_val: int
 
 
 def _write_one(out: Path, seed: int, size: tuple[int, int], n_train: int, kinds: list[str] | None,
-               i: int) -> tuple[int, int]:
+               look: str | None, variants: bool, i: int) -> tuple[int, int]:
     """Render and write image `i` (train split below `n_train`, else val); (tiles, labels)."""
+    from vision.synth.looks import look as named_look
+
     split = "val" if i >= n_train else "train"
     name = f"s{seed}_{i:06d}"
-    r = render_scene(image_rng(seed, i), size, kind=kinds[i % len(kinds)] if kinds else None)
+    side = np.random.default_rng([int(seed), int(i), 0x100C]) if variants else None
+    r = render_scene(image_rng(seed, i), size, kind=kinds[i % len(kinds)] if kinds else None,
+                     look=named_look(look) if look else None, variant_rng=side)
     (out / "images" / split / f"{name}.jpg").write_bytes(encode_jpeg(r.image, r.jpeg_quality))
     lines = r.yolo_lines()
     (out / "labels" / split / f"{name}.txt").write_text("".join(line + "\n" for line in lines))
@@ -89,6 +96,24 @@ def contact_sheet(path: Path, seed: int, count: int = 24, cols: int = 6, size: t
     grid = [np.hstack([thumbs[r * cols + c] if r * cols + c < count else blank for c in range(cols)]) for r in range(rows)]
     path.parent.mkdir(parents=True, exist_ok=True)
     cv2.imwrite(str(path), np.vstack(grid), [cv2.IMWRITE_PNG_COMPRESSION, 9])
+
+
+def looks_sheet(path: Path, seed: int, cols: int = 5, size: tuple[int, int] = (1280, 960)) -> None:
+    """One scene under every look of `vision.synth.looks` (the same tiles, one factor changed
+    each), a 1:1 crop round the image's centre labelled with the look's name."""
+    from vision.synth.looks import FACTORS
+
+    crops = []
+    for name, lk in tqdm(FACTORS.items(), desc="looks", unit="look"):
+        r = render_scene(image_rng(seed, 30_000), size, kind="chain", look=lk)
+        img = cv2.imdecode(np.frombuffer(encode_jpeg(r.image, r.jpeg_quality), np.uint8), cv2.IMREAD_COLOR)
+        h, w = img.shape[:2]
+        crops.append(_label(img[h // 2 - 150:h // 2 + 150, w // 2 - 200:w // 2 + 200], name))
+    blank = np.zeros_like(crops[0])
+    crops += [blank] * (-len(crops) % cols)
+    rows = [np.hstack(crops[i:i + cols]) for i in range(0, len(crops), cols)]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    cv2.imwrite(str(path), np.vstack(rows), [cv2.IMWRITE_PNG_COMPRESSION, 9])
 
 
 def _label(img: np.ndarray, text: str) -> np.ndarray:

@@ -37,7 +37,8 @@ def _angle(d: np.ndarray) -> float:
 
 
 def layout_chain(deal: Deal, rng: np.random.Generator, width: float, ratio: float,
-                 half_size: tuple[float, float], style_of, gap: float | None = None) -> list[PlacedTile]:
+                 half_size: tuple[float, float], style_of, gap: float | None = None,
+                 gap_override: float | None = None) -> list[PlacedTile]:
     """Lay the deal's moves out as people do: lengthwise tiles, doubles crosswise, a right-angle
     bend (often a U-turn) where the free area ends, never crossing itself.
 
@@ -47,6 +48,8 @@ def layout_chain(deal: Deal, rng: np.random.Generator, width: float, ratio: floa
     """
     w, length = width, width * ratio
     gap = float(rng.uniform(0.0, 0.06)) * w if gap is None else gap
+    if gap_override is not None:  # after the draw, so the rest of the chain lies as without it
+        gap = gap_override * w
     ax, ay = half_size
     placed: list[PlacedTile] = []
     polys: list[np.ndarray] = []

@@ -13,6 +13,7 @@ from vision.synth import boards, clutter, layouts
 from vision.synth.backgrounds import random_surface
 from vision.synth.camera import Camera, apply_light, make_camera, random_light
 from vision.synth.geometry import polygons_overlap
+from vision.synth.looks import Look, random_variant
 from vision.synth.play import SEATS, engine_deal, random_deal
 from vision.synth.styles import random_style
 from vision.synth.tiles import PlacedTile, draw_face, draw_side, face_polygon
@@ -85,8 +86,10 @@ def _pick(rng, table: dict) -> str:
     return str(rng.choice(names, p=p / p.sum()))
 
 
-def _style_picker(rng, n_styles: int, style_kind: str | None = None):
+def _style_picker(rng, n_styles: int, style_kind: str | None = None, restyle=None):
     styles = [random_style(rng, style_kind) for _ in range(n_styles)]
+    if restyle is not None:
+        styles = [restyle(st) for st in styles]
     if n_styles == 1:
         return lambda i: styles[0]
     picks = {}
@@ -159,11 +162,11 @@ def _standing(t: PlacedTile) -> PlacedTile:
 
 
 def _build_tiles(rng, kind: str, canvas: np.ndarray, cam: Camera, w: float, ratio: float,
-                 style_kind: str | None = None) -> tuple[list[PlacedTile], dict]:
+                 style_kind: str | None = None, restyle=None, gap: float | None = None) -> tuple[list[PlacedTile], dict]:
     """Place the real tiles (and the printed board under them) in canvas coordinates."""
     out_w, out_h = cam.size
     center = cam.origin.copy() + rng.normal(0, 0.05, 2) * np.array([out_w, out_h])
-    style_of = _style_picker(rng, 1 if rng.random() < 0.85 else 2, style_kind)
+    style_of = _style_picker(rng, 1 if rng.random() < 0.85 else 2, style_kind, restyle)
     seats_info: dict = {}
     if kind == "board":
         grid = boards.game_board(canvas, rng, center, w / float(rng.uniform(0.93, 0.99)))
@@ -216,7 +219,7 @@ def _build_tiles(rng, kind: str, canvas: np.ndarray, cam: Camera, w: float, rati
     half = (0.36 * out_w * fw * float(rng.uniform(0.8, 1.2)), 0.33 * out_h * fw * float(rng.uniform(0.8, 1.2)))
     if kind == "recount":
         half = (half[0] * 0.75, half[1] * 0.75)
-    tiles = layouts.layout_chain(deal, rng, w, ratio, half, style_of)
+    tiles = layouts.layout_chain(deal, rng, w, ratio, half, style_of, gap_override=gap)
     layouts.transform_tiles(tiles, float(rng.normal(0, 0.04)), center, 0.015, rng)
     seat_names = [s for s in SEATS if s in deal.hands]
     reach = max(half) + 1.2 * w * ratio
@@ -236,19 +239,36 @@ def _build_tiles(rng, kind: str, canvas: np.ndarray, cam: Camera, w: float, rati
 
 def render_scene(rng: np.random.Generator, size: tuple[int, int], kind: str | None = None,
                  length: float | None = None, surface: str | None = None, max_tilt_deg: float = 30.0,
-                 style_kind: str | None = None) -> Render:
+                 style_kind: str | None = None, look: Look | None = None,
+                 variant_rng: np.random.Generator | None = None) -> Render:
     """Render one still. `kind`, `length` (tile long side, output px), `surface` and `style_kind`
-    (see `styles.random_style`) pin a choice; everything else is drawn from `rng`."""
+    (see `styles.random_style`) pin a choice; everything else is drawn from `rng`. A `look`
+    (`vision.synth.looks`) pins the set's make and the photograph's conditions without changing
+    where the tiles lie; `variant_rng` draws the set's make at random (`looks.random_variant`)."""
     kind = kind or _pick(rng, KINDS)
+    if look is not None:
+        max_tilt_deg = look.max_tilt_deg
+        surface = look.surface or surface
+        length = look.length_px or length
     cam = make_camera(rng, size, max_tilt_deg=max_tilt_deg)
     cw, ch = cam.canvas_size
-    canvas, surface = random_surface(rng, ch, cw, surface)
+    if look is not None:  # every look's table from a side stream of one draw: the tiles lie alike
+        canvas, surface = random_surface(np.random.default_rng(int(rng.integers(2**31))), ch, cw, surface)
+    else:
+        canvas, surface = random_surface(rng, ch, cw, surface)
     lo, hi = tile_length_range(size)
     drawn = float(np.exp(rng.uniform(math.log(lo), math.log(hi))))
     length = drawn if length is None else length
     ratio = float(rng.uniform(1.93, 2.07))
     w = length / ratio
-    tiles, seats = _build_tiles(rng, kind, canvas, cam, w, ratio, style_kind)
+    restyle = look.style if look is not None else None
+    if variant_rng is not None:
+        inner = restyle
+
+        def restyle(st, inner=inner):
+            return random_variant(inner(st) if inner else st, variant_rng)
+    tiles, seats = _build_tiles(rng, kind, canvas, cam, w, ratio, style_kind, restyle,
+                                look.gap if look is not None else None)
     tile_polys = [t.corners() for t in tiles]
     out_w, out_h = size
     # printed dominoes on boxes and posters: never labelled
@@ -306,6 +326,8 @@ def render_scene(rng: np.random.Generator, size: tuple[int, int], kind: str | No
                 cv2.fillPoly(occl, [np.round(p / 4).astype(np.int32)], 255)
     img = cam.render(canvas)
     lighting = random_light(rng, size)
+    if look is not None:
+        lighting = _looked(lighting, look)
     img = apply_light(img, lighting, rng)
     corners, halves, in_frame, visible, labelled = [], [], [], [], []
     for t in tiles:
@@ -339,7 +361,29 @@ def render_scene(rng: np.random.Generator, size: tuple[int, int], kind: str | No
     for info in seats.values():
         info["tiles"] = [i for i in info["tiles"] if in_frame[i] > 0]
     q = int(rng.integers(50, 96))
+    if look is not None and look.jpeg is not None:
+        q = look.jpeg
     return Render(img, tiles, corners, halves, in_frame, visible, labelled, seats, f"{kind}/{surface}", q, lighting.blur)
+
+
+def _looked(light, look: Look):
+    """The scene's light as the look has it: blur, sensor noise, a warm cast."""
+    out = replace(light)
+    if look.blur is not None:
+        out.blur = look.blur
+        out.blur_sigma = look.blur_sigma
+        if look.blur == "motion" and out.kernel is None:
+            n = 6
+            kern = np.zeros((n, n), np.float32)
+            kern[n // 2, :] = 1.0 / n
+            rot = cv2.getRotationMatrix2D((n / 2 - 0.5, n / 2 - 0.5), 30.0, 1.0)
+            kern = cv2.warpAffine(kern, rot, (n, n))
+            out.kernel = kern / max(float(kern.sum()), 1e-6)
+    if look.noise is not None:
+        out.sigma = look.noise
+    if look.warm:
+        out.gain = light.gain * np.array([1 - look.warm, 1.0, 1 + 0.6 * look.warm], np.float32)
+    return out
 
 
 def draw_tiles(canvas: np.ndarray, tiles: list[PlacedTile], cam: Camera, rng: np.random.Generator | None,

@@ -43,6 +43,10 @@ class TileStyle:
     concave: float = 0.0  # how much light the far rim of a drilled pip catches
     worn: float = 0.0  # hairline scratches on the face
     light: np.ndarray = field(default_factory=lambda: np.array([-0.7, -0.7]))  # toward the light
+    # How sets differ beyond colour (issue 23; `vision.synth.looks` names each as a factor):
+    six: str = "along"  # the six as two rows of three along the tile, or "across": three rows of two
+    divider_kind: str = "line"  # line | groove | pin (a brass pin, no line) | pin_line | none | faint
+    pip_kind: str = "round"  # round | engraved (a dark ring round a paler floor)
 
 
 def _jitter(rng: np.random.Generator, color, amount: float) -> Color:

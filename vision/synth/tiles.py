@@ -24,6 +24,14 @@ PIP_LAYOUT: dict[int, list[tuple[float, float]]] = {
     5: [(-1, -1), (-1, 1), (0, 0), (1, -1), (1, 1)],
     6: [(-1, -1), (0, -1), (1, -1), (-1, 1), (0, 1), (1, 1)],
 }
+# The other common six: three rows of two across the half (style.six == "across").
+SIX_ACROSS: list[tuple[float, float]] = [(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)]
+BRASS: tuple[int, int, int] = (60, 160, 200)  # BGR of a brass centre pin
+
+
+def pip_layout(value: int, six: str = "along") -> list[tuple[float, float]]:
+    """Pip positions of `value` in a half's own frame for a set whose six is drawn `six`."""
+    return SIX_ACROSS if value == 6 and six == "across" else PIP_LAYOUT[value]
 
 
 @dataclass
@@ -148,22 +156,55 @@ def draw_face(img: np.ndarray, t: PlacedTile, printed: bool = False) -> None:
             pts = rounded_rect(c, t.angle, length * 0.8, w * 0.7, 0.1 * w)
             cv2.polylines(img, [_fix(pts)], True, mark, max(1, int(0.04 * w)), cv2.LINE_AA, SHIFT)
         return
-    half_len = w * s.divider_len / 2.0
-    dthick = max(1.0, w * s.divider_thick)
-    div = np.array([c - v * half_len - u * dthick / 2, c + v * half_len - u * dthick / 2, c + v * half_len + u * dthick / 2, c - v * half_len + u * dthick / 2])
-    fill_poly(img, div, s.divider)
-    if s.pin is not None and not printed:
-        _circle(img, c, 0.07 * w, s.pin)
+    _divider(img, t, printed)
     spread = s.pip_spread * w
     radius = max(0.7, s.pip_radius * w)
     for k, hc in enumerate(t.halves()):
         value = t.values[k]
         # the pattern of the first half is rotated 180 degrees, as on real tiles read from the centre
         sign = -1.0 if k == 0 else 1.0
-        for px, py in PIP_LAYOUT[value]:
+        for px, py in pip_layout(value, s.six):
             p = hc + u * (sign * px * spread) + v * (sign * py * spread)
             _circle(img, p, radius, s.pip_colors[value])
-            if not printed and s.concave > 0 and radius >= 3.0:
+            if s.pip_kind == "engraved" and radius >= 1.5:
+                # an engraved pip: a dark ring round a floor nearer the body's colour
+                floor = tuple(int(pc + (bc - pc) * 0.45) for pc, bc in zip(s.pip_colors[value], s.body, strict=True))
+                _circle(img, p, radius * 0.6, floor)
+            elif not printed and s.concave > 0 and radius >= 3.0:
                 # a drilled pip: the rim away from the light catches a little of it
                 lit = tuple(int(pc + (bc - pc) * s.concave) for pc, bc in zip(s.pip_colors[value], s.body, strict=True))
                 _circle(img, p + s.light * radius * 0.45, radius * 0.5, lit)
+
+
+def _divider(img: np.ndarray, t: PlacedTile, printed: bool) -> None:
+    """The divider as the set has it: a line, a groove, a brass pin with or without a line, a faint
+    line or nothing at all."""
+    s = t.style
+    w = t.width
+    u, v = axes(t.angle)
+    c = np.asarray(t.center, dtype=np.float64)
+    kind = s.divider_kind
+    half_len = w * s.divider_len / 2.0
+    dthick = max(1.0, w * s.divider_thick)
+
+    def bar(offset: float, thick: float, colour) -> None:
+        m = c + u * offset
+        fill_poly(img, np.array([m - v * half_len - u * thick / 2, m + v * half_len - u * thick / 2,
+                                 m + v * half_len + u * thick / 2, m - v * half_len + u * thick / 2]), colour)
+
+    if kind in ("line", "pin_line"):
+        bar(0.0, dthick, s.divider)
+    elif kind == "faint":
+        bar(0.0, max(1.0, 0.6 * dthick), tuple(int(b + (d - b) * 0.3) for b, d in zip(s.body, s.divider, strict=True)))
+    elif kind == "groove":
+        # a cut in the body: its shadowed wall, then the lit one beside it
+        light_body = sum(s.body) > 380
+        dark = tuple(int(x * (0.72 if light_body else 0.55)) for x in s.body)
+        lit = tuple(min(255, int(x * 1.08) + 12) for x in s.body)
+        bar(-dthick * 0.25, dthick * 0.6, dark)
+        bar(dthick * 0.35, dthick * 0.45, lit)
+    pin = s.pin if kind == "line" else (s.pin or BRASS) if kind in ("pin", "pin_line") else None
+    if pin is not None and not printed:
+        _circle(img, c, 0.07 * w, pin)
+        if kind in ("pin", "pin_line") and w >= 12:  # a brass dome catches the light
+            _circle(img, c - np.array([0.02, 0.02]) * w, 0.03 * w, tuple(min(255, x + 60) for x in pin))
