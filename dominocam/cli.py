@@ -20,6 +20,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "read": ("dominocam.commands.read", "read the tiles and the layout from images"),
     "recount": ("dominocam.commands.recount", "count the hands laid out in a photo"),
     "serve": ("dominocam.commands.serve", "run the live assistant and its web pages"),
+    "hub": ("dominocam.commands.hub", "run the hub of an event of many tables (MQTT)"),
     "train": ("dominocam.commands.train", "train the tile detector on rendered scenes"),
     "eval": ("dominocam.commands.eval", "measure the reader on rendered or real photos"),
     "bench": ("dominocam.commands.bench", "time detection, reading and layout per frame"),

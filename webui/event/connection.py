@@ -62,6 +62,7 @@ class Connection:
         self._keepalive = keepalive
         self._connected = threading.Event()
         self._problem: str | None = None
+        self._stopping = False
         self.on_connected: Callable[[], None] | None = None
         self.on_message: Callable[[str, bytes], None] | None = None
         self.connects = 0  # successful connections, for tests and the health page
@@ -96,6 +97,7 @@ class Connection:
             info = self._client.publish(last[0], last[1], qos=1, retain=True)
             with contextlib.suppress(RuntimeError, ValueError):  # not sent in time: the will says it
                 info.wait_for_publish(2.0)
+        self._stopping = True
         self._client.disconnect()
         self._client.loop_stop()
 
@@ -129,7 +131,7 @@ class Connection:
     def _on_disconnect(self, client, userdata, flags, reason_code, properties) -> None:
         was = self._connected.is_set()
         self._connected.clear()
-        if was:
+        if was and not self._stopping:
             log.warning("%s: lost the broker at %s (%s); reconnecting", self.who, self.broker, reason_code)
         elif reason_code.is_failure and "authoriz" in str(reason_code).lower():
             self._say_once(_refusal(reason_code))

@@ -83,7 +83,6 @@ class TablePublisher:
         self._wake.set()
         self._thread.join(5)
         self.conn.stop(last=(self._topic["status"], OFFLINE))
-        self._rows.close()
 
     def notify(self, *_: Any) -> None:
         """The journal changed (a webui.hub.Hub listener)."""
@@ -146,6 +145,7 @@ class TablePublisher:
             except Exception:
                 log.exception("table %d: publishing failed; retrying", self.table)
                 self._stop.wait(1.0)
+        self._rows.close()
 
     def _hand_over_seat(self) -> None:
         with self._lock:
