@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP_RUN := $(VENV)/.installed-run
 STAMP_TEST := $(VENV)/.installed-test
 
-.PHONY: demo test lint bench clean browser
+.PHONY: demo test lint bench clean browser i18n
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,11 @@ demo: $(STAMP_RUN)
 
 test: $(STAMP_TEST) browser
 	$(BIN)/python -m pytest -q
+
+# Russian and English catalogs: extract the marked strings, update the .po files, compile the .mo
+# files (committed, so a fresh clone runs as is); then translate what it lists as empty in ru.
+i18n: $(STAMP_RUN)
+	$(BIN)/python -m webui.catalogs
 
 lint: $(STAMP_TEST)
 	$(BIN)/ruff check .

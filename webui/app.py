@@ -10,10 +10,13 @@ import threading
 from typing import Any
 
 from flask import Flask, jsonify, render_template, request
+from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
 from webui.config import make_config
+from webui.errors import http_error_text, journal_error_text
 from webui.hub import Hub
+from webui.i18n import init_i18n
 from webui.journal import JournalError
 from webui.pipeline import NO_CAMERA, PipelineRunner, SourceStatus
 from webui.security import allowed_hosts, check_host, is_loopback
@@ -98,7 +101,7 @@ class Live:
     def set_calibration(self, body: dict[str, Any], save: bool = True) -> dict[str, Any]:
         """The operator's override (four corners, edge -> player). Raises ValueError saying why."""
         if not hasattr(self.pipeline, "set_calibration"):
-            raise ValueError("no live camera to calibrate: start with --source 0, a file or the demo")
+            raise ValueError(_("No live camera to calibrate: start dominocam serve with --source 0, a video file or the demo."))
         from vision.live.calibration import operator_calibration
 
         try:
@@ -106,7 +109,7 @@ class Live:
             size = tuple(int(v) for v in body["size"]) if body.get("size") else None
             seats = {str(k): str(v) for k, v in dict(body.get("seats") or {}).items() if v}
         except (KeyError, TypeError, ValueError):
-            raise ValueError("calibration: corners = four [x, y] image points, seats = {edge: player}") from None
+            raise ValueError(_("Click the table's four corners on the picture, then choose who sits at each edge.")) from None
         cal = operator_calibration(corners, seats, size)
         self.pipeline.set_calibration(cal)
         if save:
@@ -175,6 +178,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = hashlib.sha256(b"dominocam-session:" + cfg["OPERATOR_TOKEN"].encode()).hexdigest()
     app.config.update(SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Strict")
     app.config["_ALLOWED_HOSTS"] = allowed_hosts(cfg)
+    init_i18n(app)
     app.before_request(check_host)
 
     @app.after_request
@@ -187,13 +191,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     @app.errorhandler(HTTPException)
     def _http_error(exc: HTTPException):
+        message = http_error_text(exc)
         if request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json":
-            return jsonify(ok=False, error=exc.description, status=exc.code), exc.code
-        return render_template("error.html", code=exc.code, message=exc.description), exc.code
+            return jsonify(ok=False, error=message, status=exc.code), exc.code
+        return render_template("error.html", code=exc.code, message=message), exc.code
 
     @app.errorhandler(JournalError)
     def _journal_error(exc: JournalError):
-        return jsonify(ok=False, error=str(exc), status=400), 400
+        return jsonify(ok=False, error=journal_error_text(exc), status=400), 400
 
     app.extensions["dominocam"] = Live(cfg)
     if cfg["PIPELINE"] is None:

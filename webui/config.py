@@ -42,6 +42,8 @@ DEFAULTS: dict[str, Any] = {
     "STALL_AFTER_S": 3.0,
     # Tournament records for the pages of webui/tournament_views.py (None: beside the journal).
     "TOURNAMENT_DIR": None,
+    # The pages' language when neither ?lang= nor the lang cookie says (ru or en; webui/i18n.py).
+    "LANG": "ru",
     # Photo uploads on /operator (recount).
     "MAX_CONTENT_LENGTH": 16 * 1024 * 1024,
 }

@@ -12,8 +12,11 @@ import threading
 import time
 from typing import Any
 
+from flask_babel import gettext as _
+
 from webui.journal import ENGINE_EVENTS, META_EVENTS, JournalError, check_meta, current_game
 from webui.live_flags import arrange
+from webui.localize import localize
 from webui.state import build_state, replay
 from webui.store import Entry, EventStore
 
@@ -23,7 +26,7 @@ log = logging.getLogger(__name__)
 def validate(event: dict[str, Any], entries: list[Entry]) -> None:
     """Raise JournalError (message for the operator) unless `event` may be appended to `entries`."""
     if not isinstance(event, dict):
-        raise JournalError("an event is a JSON object")
+        raise JournalError(_("An event is a JSON object."))
     kind = event.get("event")
     if kind in META_EVENTS:
         check_meta(event, entries)
@@ -33,17 +36,17 @@ def validate(event: dict[str, Any], entries: list[Entry]) -> None:
         try:
             parse_event(json.dumps(event, ensure_ascii=False), 0)
         except ValueError as exc:
-            raise JournalError(str(exc)) from None
+            raise JournalError(str(exc), engine=True) from None
         if kind != "game" and current_game(entries).game_event is None:
-            raise JournalError("no game yet: start one from /operator first")
+            raise JournalError(_("No game yet: start one with the New game form first."))
     else:
-        raise JournalError(f"unknown event {kind!r}; expected one of {sorted(ENGINE_EVENTS | META_EVENTS)}")
+        raise JournalError(_("Unknown event %(kind)s: use the operator page's forms.", kind=repr(kind)))
     next_id = (entries[-1].id if entries else 0) + 1
     game = current_game([*entries, Entry(next_id, time.time(), "check", event)])
     try:
         replay(game.record)
     except ValueError as exc:  # the engine refuses the record (unknown player, bad tile...)
-        raise JournalError(str(exc)) from None
+        raise JournalError(str(exc), engine=True) from None
 
 
 class Hub:
@@ -55,7 +58,7 @@ class Hub:
         self._version = 0
         self._camera: dict[str, Any] = {"state": "none", "message": "no camera connected", "fps": 0.0}
         self._live_flags: list[dict[str, Any]] = []
-        self._cached: tuple[tuple[int, int], dict[str, Any], str] | None = None
+        self._cached: tuple[tuple[int, int], dict[str, Any], dict[str | None, str]] | None = None
         self._listeners: list[Any] = []
         self.closed = False
 
@@ -135,22 +138,32 @@ class Hub:
                 self._cond.wait(timeout)
             return self._version
 
-    def state(self, at: int | None = None) -> dict[str, Any]:
+    def state(self, at: int | None = None, lang: str | None = None) -> dict[str, Any]:
+        """The state (`at`: as it was after record line `at`); `lang`: with the words of that
+        language added (webui/localize.py)."""
         if at is not None:
-            return build_state(self.store.entries(), self.camera, at=at) | {"live_flags": self.live_flags}
-        return json.loads(self.state_json())
+            state = build_state(self.store.entries(), self.camera, at=at) | {"live_flags": self.live_flags}
+            return localize(state, lang) if lang else state
+        return json.loads(self.state_json(lang))
 
-    def state_json(self) -> str:
-        """The live state as JSON, computed once per change however many pages ask."""
+    def state_json(self, lang: str | None = None) -> str:
+        """The live state as JSON, computed once per change and language however many pages ask."""
         with self._cond:
             key = (self.store.last_id, self._version)
             cached = self._cached
             camera = dict(self._camera)
             flags = list(self._live_flags)
         if cached and cached[0] == key:
-            return cached[2]
-        state = build_state(self.store.entries(), camera) | {"live_flags": flags}
-        text = json.dumps(state, ensure_ascii=False, separators=(",", ":"))
+            state, texts = cached[1], cached[2]
+            if lang in texts:
+                return texts[lang]
+        else:
+            state, texts = build_state(self.store.entries(), camera) | {"live_flags": flags}, {}
+        shown = localize(state, lang) if lang else state
+        text = json.dumps(shown, ensure_ascii=False, separators=(",", ":"))
         with self._cond:
-            self._cached = (key, state, text)
+            if self._cached and self._cached[0] == key:
+                self._cached[2][lang] = text
+            else:
+                self._cached = (key, state, {**texts, lang: text})
         return text

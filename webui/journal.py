@@ -19,6 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from flask_babel import gettext as _
+
 from webui.store import Entry
 
 ENGINE_EVENTS = frozenset({"game", "deal", "play", "pass", "draw", "reveal"})
@@ -32,7 +34,12 @@ CORRECTABLE = {
 
 
 class JournalError(ValueError):
-    """An operator event that cannot apply (unknown target, wrong field). The message says why."""
+    """An operator event that cannot apply (unknown target, wrong field). The message says why.
+    `engine=True`: the message is the engine's English refusal (the web translates it)."""
+
+    def __init__(self, message: str, *, engine: bool = False):
+        super().__init__(message)
+        self.engine = engine
 
 
 @dataclass(frozen=True)
@@ -132,26 +139,28 @@ def check_meta(event: dict[str, Any], entries: list[Entry]) -> None:
     try:
         target = by_id[int(event["target"])]
     except (KeyError, TypeError, ValueError):
-        raise JournalError(f"{kind}: no journal entry {event.get('target')!r} to {kind}") from None
+        raise JournalError(_("There is no move #%(target)s: pick the move from the list.",
+                                 target=event.get("target"))) from None
     target_kind = target.event.get("event")
     if kind == "undo":
         if target_kind == "game":
-            raise JournalError("a game cannot be undone: start a new game from /operator instead")
+            raise JournalError(_("A game cannot be undone: start a new game with the New game form instead."))
         return
     if kind == "correct":
         if target.id in cancelled_ids(entries):
-            raise JournalError(f"entry {target.id} was undone; nothing to correct")
+            raise JournalError(_("Move #%(id)s was undone: there is nothing to correct.", id=target.id))
         allowed = CORRECTABLE.get(target_kind)
         if not allowed:
-            raise JournalError(f"a {target_kind!r} event cannot be corrected (only {', '.join(CORRECTABLE)})")
+            raise JournalError(_("Only plays, passes, draws and shown hands can be corrected."))
         fields = [k for k in event if k not in ("event", "target")]
         if not fields:
-            raise JournalError("correct: give at least one field to change")
+            raise JournalError(_("Change at least one field (player, tile, attached to, face), then send the correction."))
         bad = [k for k in fields if k not in allowed]
         if bad:
-            raise JournalError(f"correct: a {target_kind} has no field {', '.join(bad)} (it has {', '.join(allowed)})")
+            raise JournalError(_("A %(kind)s has no field %(bad)s: change only %(allowed)s.",
+                                     kind=target_kind, bad=", ".join(bad), allowed=", ".join(allowed)))
         return
-    raise JournalError(f"not an operator event: {kind!r}")
+    raise JournalError(_("Not an operator event: %(kind)s.", kind=repr(kind)))
 
 
 def last_undoable(entries: list[Entry]) -> int | None:

@@ -12,6 +12,7 @@ from typing import Any
 
 import cv2
 import numpy as np
+from flask_babel import gettext as _
 
 # Image edge -> the reader's compass seat (vision/live/calibration.py: COMPASS).
 EDGE_TO_SEAT = {"bottom": "south", "left": "west", "top": "north", "right": "east"}
@@ -28,7 +29,7 @@ def decode_photo(data: bytes) -> np.ndarray:
     """BGR image from uploaded bytes. Raises ValueError for anything that is not an image."""
     image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR) if data else None
     if image is None:
-        raise ValueError("the upload is not a JPEG or PNG photo")
+        raise ValueError(_("That file is not a photo: send a JPEG or PNG picture of the hands."))
     return image
 
 
@@ -43,8 +44,8 @@ def _detect(image: np.ndarray):
                 _detector = TileDetector(DEFAULT_MODEL)
             except (FileNotFoundError, OSError) as exc:
                 raise RecountUnavailable(
-                    f"no tile detector to read the photo ({exc}): type each player's tiles instead"
-                ) from None
+                    _("No tile detector to read the photo here: type each player's tiles instead.")
+                ) from exc
         return _detector.detect(image), _detector.last.doubtful
 
 
@@ -72,8 +73,8 @@ def _reader():
         import vision.read.recount  # noqa: F401
     except ModuleNotFoundError as exc:
         raise RecountUnavailable(
-            f"reading hands from a photo needs the reader (vision/read/: {exc.name} is missing): "
-            "type each player's tiles on /operator instead"
+            _("Reading hands from a photo is not possible here (%(missing)s is missing): type each "
+              "player's tiles instead.", missing=exc.name)
         ) from None
     return _read_with_vision
 

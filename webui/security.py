@@ -17,6 +17,7 @@ import socket
 from functools import wraps
 
 from flask import abort, current_app, request, session
+from flask_babel import gettext as _
 
 LOOPBACK_NAMES = {"localhost", "127.0.0.1", "::1"}
 
@@ -71,7 +72,8 @@ def check_host() -> None:
     """before_request: refuse a Host header that does not name this server."""
     header = request.headers.get("Host", "")
     if host_name(header) not in current_app.config["_ALLOWED_HOSTS"]:
-        abort(400, description=f"unknown Host {header!r}: open this page by the address the server printed")
+        abort(400, description=_("Unknown address %(host)s: open this page by the address the server printed.",
+                                  host=repr(header)))
 
 
 def csrf_token() -> str:
@@ -107,14 +109,14 @@ def operator_required(view):
         auth = request.headers.get("Authorization", "")
         if auth.startswith("Bearer "):
             if not _token_ok(auth[7:].strip()):
-                abort(401, description="wrong operator token")
+                abort(401, description=_("Wrong operator token: copy the link printed by dominocam serve."))
             return view(*args, **kwargs)
         if not is_operator():
-            abort(401, description="operator token required: log in at /operator")
+            abort(401, description=_("Log in first: open the operator link printed by dominocam serve."))
         given = request.headers.get("X-CSRF-Token") or request.form.get("csrf_token") or ""
         expected = session.get("csrf", "")
         if not (given and expected and hmac.compare_digest(given.encode(), expected.encode())):
-            abort(403, description="missing or wrong CSRF token: reload /operator and try again")
+            abort(403, description=_("The page is out of date: reload the operator page and try again."))
         return view(*args, **kwargs)
 
     return wrapped

@@ -13,10 +13,12 @@ from typing import Any
 from webui.journal import Game, current_game
 from webui.store import Entry
 
+# The banners' words are in webui/words.py (translated per page by webui/localize.py); here each
+# banner is its kind and the names it needs. English title/text stay for scripts reading the JSON.
 BANNERS = {
     # BYK-1.11: рыба (fish) vs сортир: both end the deal, the last player to lay a tile wins.
-    "fish": ("РЫБА", "Fish: every open end shows a value whose seven tiles are all on the table"),
-    "sortir": ("СОРТИР", "Blocked: no one can play, and it is not a fish"),
+    "fish": ("FISH", "Every open end shows a value whose seven tiles are all on the table"),
+    "sortir": ("SORTIR", "No one can play, and it is not a fish"),
 }
 
 
@@ -31,8 +33,8 @@ def _banner(result: dict[str, Any], game: Game) -> dict[str, Any] | None:
     deals = result.get("deals") or []
     if result.get("finished"):
         loser = result.get("loser")
-        text = f"{loser} loses the game" if loser else "Game over"
-        return {"kind": "game_over", "title": "GAME OVER", "text": text}
+        text = f"{loser} loses the game" if loser else "The game is over"
+        return {"kind": "game_over", "title": "GAME OVER", "text": text, "loser": loser}
     if not deals:
         return None
     last = deals[-1]
@@ -45,14 +47,16 @@ def _banner(result: dict[str, Any], game: Game) -> dict[str, Any] | None:
         who, points = (eggs[0], eggs[1]) if isinstance(eggs, list) and len(eggs) == 2 else ([], None)
         names = " and ".join(who) if isinstance(who, list) else str(who)
         text = f"Eggs (BAL-15): {points} points hang between {names}" if names else "Eggs (BAL-15)"
-        return {"kind": "eggs", "title": "ЯЙЦА", "text": text}
+        return {"kind": "eggs", "title": "EGGS", "text": text, "names": list(who) if isinstance(who, list) else [],
+                "points": points}
     end = last.get("end")
     if end in BANNERS:
         title, text = BANNERS[end]
         winner = last.get("winner")
-        return {"kind": end, "title": title, "text": text + (f" — {winner} laid the last tile" if winner else "")}
+        return {"kind": end, "title": title, "text": text + (f" — {winner} laid the last tile" if winner else ""),
+                "winner": winner}
     if end == "out" and last.get("winner"):
-        return {"kind": "out", "title": "DOMINO!", "text": f"{last['winner']} is out"}
+        return {"kind": "out", "title": "DOMINO!", "text": f"{last['winner']} is out", "winner": last["winner"]}
     return None
 
 
@@ -93,4 +97,24 @@ def build_state(
     out["players"] = game.players
     out["error"] = error
     out["banner"] = None if error else _banner(result, Game(game.moves[: len(record)]))
+    started = sum(1 for m in game.moves[: len(record)] if m.event.get("event") == "deal")
+    out["waiting"] = waiting_for_recount(result, started)
+    for name in out["waiting"]:  # unknown is not zero: a total with an uncounted hand is not known yet
+        if name in out.get("totals", {}):
+            out["totals"][name] = None
     return out
+
+
+def waiting_for_recount(result: dict[str, Any], deals_started: int | None = None) -> list[str]:
+    """Players of the last deal, ended, whose hand is not counted yet (their points are null).
+    Empty once every hand is known, or once the next deal has started (the referee moved on)."""
+    deals = result.get("deals") or []
+    if not deals:
+        return []
+    last = deals[-1]
+    if last.get("end") in (None, "unfinished"):
+        return []
+    if deals_started is not None and last.get("number", deals_started) < deals_started:
+        return []
+    points = last.get("points") or {}
+    return [name for name, value in points.items() if value is None]

@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, Response, abort, current_app, jsonify, request
+from flask_babel import gettext as _
 
 from webui.app import live
+from webui.i18n import request_lang
 from webui.journal import current_game
 from webui.stream import BOUNDARY, TooManyViewers
 
@@ -16,9 +18,9 @@ bp = Blueprint("api", __name__)
 def state():
     at = request.args.get("at", type=int)
     if at is None:
-        return Response(live().hub.state_json(), mimetype="application/json",
+        return Response(live().hub.state_json(request_lang()), mimetype="application/json",
                         headers={"Cache-Control": "no-store"})
-    return jsonify(live().hub.state(at=at))
+    return jsonify(live().hub.state(at=at, lang=request_lang()))
 
 
 @bp.get("/api/health")
@@ -68,8 +70,9 @@ def events():
     try:
         last = int(header) if header not in (None, "") else store.last_id
     except ValueError:
-        abort(400, description=f"Last-Event-ID must be a journal id, got {header!r}")
+        abort(400, description=_("Reload the page: %(value)s is not a journal id.", value=repr(header)))
     keepalive = app.config["SSE_KEEPALIVE_S"]
+    lang = request_lang()
     retry = app.config["SSE_RETRY_MS"]
 
     def generate():
@@ -86,7 +89,7 @@ def events():
                     yield _sse("entry", json.dumps(entry.as_dict(), ensure_ascii=False), entry.id)
                     last = entry.id
                 if version != seen:
-                    yield _sse("state", hub.state_json())
+                    yield _sse("state", hub.state_json(lang))
                     seen = version
                 if hub.wait(version, keepalive) == version:
                     yield ": keepalive\n\n"
@@ -118,5 +121,5 @@ def frame():
     """The newest frame as one JPEG (for a page that cannot show MJPEG, and for tests)."""
     jpeg = live().broadcaster.latest_jpeg()
     if jpeg is None:
-        abort(404, description="no frame yet: the camera has not sent a picture")
+        abort(404, description=_("No picture yet: the camera has not sent one."))
     return Response(jpeg, mimetype="image/jpeg", headers={"Cache-Control": "no-store"})

@@ -18,11 +18,13 @@ from flask import (
     session,
     url_for,
 )
+from flask_babel import gettext as _
 
 from webui.app import live
 from webui.config import VARIANTS
 from webui.journal import JournalError, current_game, last_undoable
 from webui.security import csrf_token, host_name, is_operator, login, operator_required
+from webui.words import VARIANT_NAMES
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +34,7 @@ bp = Blueprint("operator", __name__)
 def _json() -> dict[str, Any]:
     body = request.get_json(silent=True)
     if not isinstance(body, dict):
-        abort(400, description="send a JSON object (Content-Type: application/json)")
+        abort(400, description=_("Send the form again: the request was not a JSON object."))
     return body
 
 
@@ -51,20 +53,20 @@ def page():
     if token is not None:
         if login(token):
             return redirect(url_for("operator.page"))  # drop the token from the address bar
-        return render_template("login.html", error="wrong operator token"), 401
+        return render_template("login.html", error=_("Wrong operator token: copy the link printed by dominocam serve.")), 401
     if not is_operator():
         return render_template("login.html", error=None)
     return render_template("operator.html", csrf=csrf_token(), variants=VARIANTS,
-                           players=_players())
+                           players=_players(), variant_names=VARIANT_NAMES)
 
 
 @bp.post("/operator/login")
 def login_form():
     origin = request.headers.get("Origin")
     if origin and host_name(origin.split("://", 1)[-1]) not in current_app.config["_ALLOWED_HOSTS"]:
-        abort(403, description="log in from this server's own page")
+        abort(403, description=_("Log in from this server's own operator page."))
     if not login(request.form.get("token")):
-        return render_template("login.html", error="wrong operator token"), 401
+        return render_template("login.html", error=_("Wrong operator token: copy the link printed by dominocam serve.")), 401
     return redirect(url_for("operator.page"))
 
 
@@ -83,17 +85,17 @@ def new_game():
     if isinstance(players, str):
         players = [p.strip() for p in players.split(",") if p.strip()]
     if not players or not all(isinstance(p, str) and p for p in players):
-        raise JournalError("players: give the names in clockwise seat order, e.g. Anna,Boris,Vera,Gleb")
+        raise JournalError(_("Players: write the names in clockwise seat order, e.g. Anna,Boris,Vera,Gleb."))
     if len(set(players)) != len(players):
-        raise JournalError("players: every name must be different")
+        raise JournalError(_("Players: every name must be different."))
     options = body.get("options") or {}
     if not isinstance(options, dict):
-        raise JournalError("options: a JSON object of rule-set overrides")
+        raise JournalError(_("Options: give a JSON object of rule-set options."))
     if body.get("target"):
         try:
             options["target"] = int(body["target"])
         except (TypeError, ValueError):
-            raise JournalError(f"target: a number of points, got {body['target']!r}") from None
+            raise JournalError(_("Target points: write a number, not %(value)s.", value=repr(body["target"]))) from None
     event = {"event": "game", "variant": body.get("variant") or current_app.config["VARIANT"],
              "players": players, "options": options}
     if body.get("pairs"):
@@ -144,7 +146,7 @@ def undo():
     if target is None:
         target = last_undoable(live().store.entries())
         if target is None:
-            raise JournalError("nothing to undo in this game")
+            raise JournalError(_("Nothing to undo in this game."))
     return _append({"event": "undo", "target": target})
 
 
@@ -154,11 +156,12 @@ def recount_confirm():
     """Confirm the recount: one `reveal` per player with the tiles laid out in front of them."""
     hands = _json().get("hands")
     if not isinstance(hands, dict) or not hands:
-        raise JournalError("hands: {player: [tiles]} for every player")
+        raise JournalError(_("Type the tiles of at least one player, then confirm."))
     players = _players()
     unknown = [p for p in hands if p not in players]
     if unknown:
-        raise JournalError(f"hands: unknown player(s) {', '.join(unknown)}; players are {', '.join(players)}")
+        raise JournalError(_("%(unknown)s does not play in this game; the players are %(players)s.",
+                                   unknown=", ".join(unknown), players=", ".join(players)))
     ids = []
     for player in players:
         if player not in hands:
@@ -179,7 +182,7 @@ def recount_photo():
 
     upload = request.files.get("photo")
     if upload is None:
-        abort(400, description="attach the photo as form field 'photo'")
+        abort(400, description=_("Choose a photo of the hands first."))
     game = current_game(live().store.entries())
     first = game.game_event or {}
     try:

@@ -24,6 +24,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--annotate", metavar="OUT", help="write the annotated photo here")
     parser.add_argument("--model", help="detector ONNX file (default models/tiles-obb.onnx)")
     parser.add_argument("--truth-boxes", action="store_true", help="testing aid for rendered photos (see `read`)")
+    parser.add_argument("--lang", choices=("ru", "en"), default=None,
+                        help="language of the text output (default ru; DOMINOCAM_LANG=en changes the default)")
 
 
 def run(args) -> int:
@@ -76,24 +78,26 @@ def run(args) -> int:
         from vision.read.annotate import annotate
 
         cv2.imwrite(args.annotate, annotate(frame, reading))
+    from webui.recount_text import recount_report
+
+    report = recount_report(rc, variant, players, record, len(reading.tiles), lang=args.lang or default_lang())
     if args.json:
         print(json.dumps({
             "image": args.photo, "variant": variant,
-            "hands": {h.player: {"seat": h.seat, "tiles": [str(t) for t in h.tiles], "pips": h.pips,
+            "hands": {h.player: {"seat": h.seat, "tiles": [str(t) for t in h.tiles],
+                                 "pips": None if h.player in report.waiting else h.pips,
                                  "unread": h.unread, "face_down": h.face_down,
                                  "unsure": [str(t) for t in h.unsure]} for h in rc.hands},
             "boneyard": len(rc.boneyard), "deal": rc.deal, "totals": rc.result.get("totals"),
-            "wrongful_passes": rc.flags, "warnings": rc.warnings}))
+            "wrongful_passes": rc.flags, "warnings": rc.warnings,
+            "waiting": report.waiting, "impossible": report.problems, "final": report.final}))
     else:
-        for h in rc.hands:
-            mark = "" if h.complete else "  (incomplete)"
-            print(f"{h.seat:>5} {h.player}: {' '.join(map(str, h.tiles)) or '-'} = {h.pips} pips{mark}")
-        if rc.boneyard:
-            print(f"boneyard: {len(rc.boneyard)} tile(s) face down in a heap, counted in no hand")
-        points = rc.deal.get("points", {})
-        print("deal points: " + ", ".join(f"{k} {v}" for k, v in points.items()))
-        for f in rc.flags:
-            print(f"wrongful pass ({f['rule']}): {f['message']}")
-        for w in rc.warnings:
-            print(f"warning: {w}")
-    return 0
+        print("\n".join(report.lines))
+    return 0 if not report.problems else 1
+
+
+def default_lang() -> str:
+    """Russian unless DOMINOCAM_LANG asks for English (en)."""
+    import os
+
+    return "en" if os.environ.get("DOMINOCAM_LANG", "").lower().startswith("en") else "ru"

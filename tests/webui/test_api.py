@@ -183,7 +183,7 @@ def test_live_pipeline_flags_are_pushed_over_sse_for_both_pages(make_app, serve)
 
     fake = FakePipeline(auto_fps=None)
     server = serve(make_app(PIPELINE=fake))
-    reader = SSEReader(server.url)
+    reader = SSEReader(server.url, query="?lang=en")
     try:
         assert reader.until("state", lambda s: "live_flags" in s)["live_flags"] == []
         fake.raise_flag("take-back", "3-5 (played by Boris) has left the layout", "TAKE-BACK", "3-5", "Boris")
@@ -194,6 +194,9 @@ def test_live_pipeline_flags_are_pushed_over_sse_for_both_pages(make_app, serve)
     take_back, refused = state["live_flags"]
     assert (take_back["rule"], take_back["public"], take_back["n"]) == ("TAKE-BACK", True, 1)
     assert take_back["text"] == "Boris took back 3-5: the referee will decide whether the move stands."
-    assert take_back["message"] == "3-5 (played by Boris) has left the layout"
+    assert take_back["message"] == "3-5 (played by Boris) has left the layout"  # the pipeline's own words
+    assert take_back["op_text"] == "Boris took back 3-5: undo the move or leave it"
     assert (refused["rule"], refused["public"], refused["text"]) == ("REFUSED", False, "")
-    assert server.app.extensions["dominocam"].hub.state()["live_flags"] == state["live_flags"]
+    assert server.app.extensions["dominocam"].hub.state(lang="en")["live_flags"] == state["live_flags"]
+    russian = server.app.extensions["dominocam"].hub.state(lang="ru")["live_flags"][0]
+    assert russian["text"] == "Boris забрал 3-5 обратно: судья решит, засчитать ли ход."

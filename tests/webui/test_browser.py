@@ -49,7 +49,7 @@ def test_spectator_page_shows_video_and_follows_a_whole_deal(make_app, serve, pa
     events = engine_game(seed=31, deals=1)
     pipe = RecordPipeline(events, pace_s=0.08, fps=12, name="test deal")
     server = serve(make_app(PIPELINE=pipe))
-    page.goto(server.url + "/")
+    page.goto(server.url + "/?lang=en")
     page.wait_for_function("() => document.getElementById('video').naturalWidth > 0", timeout=5000)
     seen = set()
     end = time.monotonic() + 20
@@ -72,13 +72,13 @@ def test_an_operator_correction_reaches_a_spectator_page_within_a_second(make_ap
     client = app.test_client()
     ids = [client.post("/api/op/event", headers=BEARER, json=e).get_json()["id"] for e in events[:6]]
     server = serve(app)
-    page.goto(server.url + "/?video=0")
+    page.goto(server.url + "/?video=0&lang=en")
     wait_for(lambda: moves_on(page) == 5)
 
     operator_context = browser.new_context()
     try:
         op = operator_context.new_page()
-        op.goto(f"{server.url}/operator?token={TOKEN}")
+        op.goto(f"{server.url}/operator?token={TOKEN}&lang=en")
         op.locator(f'#moves li[data-id="{ids[4]}"] button:has-text("Fix")').click()
         op.fill("#correct-form [name=tile]", "6-6")
         started = time.monotonic()
@@ -104,12 +104,12 @@ def test_a_take_back_flag_reaches_operator_and_spectator_pages_within_a_second(m
         client.post("/api/op/event", headers=BEARER, json=e)
     played = next(e for e in events[:5] if e["event"] == "play")
     server = serve(app)
-    page.goto(server.url + "/?video=0")
+    page.goto(server.url + "/?video=0&lang=en")
     wait_for(lambda: moves_on(page) == 4)
     operator_context = browser.new_context()
     try:
         op = operator_context.new_page()
-        op.goto(f"{server.url}/operator?token={TOKEN}&video=0")
+        op.goto(f"{server.url}/operator?token={TOKEN}&video=0&lang=en")
         op.wait_for_selector("#link[data-state='up']", timeout=5000)
         page.wait_for_selector("#link[data-state='up']", timeout=5000)
         started = time.monotonic()
@@ -122,7 +122,8 @@ def test_a_take_back_flag_reaches_operator_and_spectator_pages_within_a_second(m
         shown = page.locator("#live-flags li").inner_text()
         assert shown.startswith("TAKE-BACK")
         assert f"{played['player']} took back {played['tile']}" in shown
-        assert "Undo the move on /operator" in op.locator("#live-flags li").inner_text()
+        assert "undo the move or leave it" in op.locator("#live-flags li").inner_text()
+        assert "Undo the move on /operator" in op.locator("#live-flags li").get_attribute("title")
 
         fake.raise_flag("misread", "3-4 is read where 3-5 was played", "MISREAD", "3-4", played["player"])
         op.wait_for_selector("#live-flags li[data-kind='misread']", timeout=1000)
@@ -140,7 +141,7 @@ def test_a_page_that_reconnects_gets_the_events_it_missed(make_app, serve, page,
         client.post("/api/op/event", headers=BEARER, json=e)
     first = serve(first_app)
     port = first.port
-    page.goto(first.url + "/?video=0")
+    page.goto(first.url + "/?video=0&lang=en")
     wait_for(lambda: moves_on(page) == 3)
     first.stop()  # the server goes away (restart, network cut)
     page.wait_for_selector('#link[data-state="down"]', timeout=5000)
@@ -153,7 +154,7 @@ def test_a_page_that_reconnects_gets_the_events_it_missed(make_app, serve, page,
     wait_for(lambda: moves_on(page) == 6, timeout=5)
     received = page.evaluate("() => DominoLive.received")
     assert received[-3:] == missed
-    assert page.locator("#toast").inner_text() == "Reconnected — caught up 3 events"
+    assert page.locator("#toast").inner_text() == "Reconnected: events caught up: 3"
 
 
 def test_stepping_back_and_returning_to_live(make_app, serve, page):
@@ -163,7 +164,7 @@ def test_stepping_back_and_returning_to_live(make_app, serve, page):
     for e in events[:8]:
         client.post("/api/op/event", headers=BEARER, json=e)
     server = serve(app)
-    page.goto(server.url + "/?video=0")
+    page.goto(server.url + "/?video=0&lang=en")
     wait_for(lambda: moves_on(page) == 7)
     for player in events[0]["players"]:  # tiles still in hand: 7 (BYK-1.3) minus the plays so far
         plays = sum(1 for e in events[:8] if e["event"] == "play" and e["player"] == player)
@@ -192,7 +193,7 @@ def test_the_demo_source_plays_a_whole_deal_on_the_spectator_page(make_app, serv
 
     pipeline = open_source("demo", variant="bykovo", players=["North", "East", "South", "West"], pace_s=0.3)
     server = serve(make_app(PIPELINE=pipeline))
-    page.goto(server.url + "/")
+    page.goto(server.url + "/?lang=en")
     page.wait_for_function("() => document.getElementById('video').naturalWidth > 0", timeout=15000)
     def scored() -> bool:  # the deal is over and the recount has been read
         state = json.loads(urllib.request.urlopen(server.url + "/api/state", timeout=5).read())
@@ -239,11 +240,11 @@ def test_a_recount_photo_fills_the_hands_and_shows_what_to_check(make_app, serve
     context = browser.new_context()
     try:
         op = context.new_page()
-        op.goto(f"{server.url}/operator?token={TOKEN}")
+        op.goto(f"{server.url}/operator?token={TOKEN}&lang=en")
         op.set_input_files("#recount-photo", str(photo))
         op.wait_for_function("() => !document.getElementById('message').hidden", timeout=5000)
         message = op.locator("#message").inner_text()
-        assert "turn them up" in message and "5 face-down tile(s)" in message and "boneyard" in message
+        assert "turn them up" in message and "taken for the boneyard: 5" in message and "boneyard" in message
         assert "bad" in op.locator("#message").get_attribute("class")
         assert op.input_value(f'[name="hand:{players[0]}"]') == "6-6 2-4"
         assert op.input_value(f'[name="hand:{players[1]}"]') == "0-1"

@@ -140,5 +140,5 @@ def test_calibration_errors_say_what_to_fix(make_app):
     response = client.post("/api/op/calibration", headers=BEARER, json={"corners": [[0, 0], [1, 1]]})
     assert response.status_code == 400 and "4 corners" in response.get_json()["error"]
     no_camera = make_app(DB_PATH=str(app.config["DB_PATH"]) + "-2").test_client()
-    response = no_camera.post("/api/op/calibration", headers=BEARER, json={"corners": [[0, 0]] * 4})
-    assert response.status_code == 400 and "no live camera" in response.get_json()["error"]
+    response = no_camera.post("/api/op/calibration?lang=en", headers=BEARER, json={"corners": [[0, 0]] * 4})
+    assert response.status_code == 400 and "No live camera" in response.get_json()["error"]

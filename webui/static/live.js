@@ -19,10 +19,15 @@ const DominoLive = (() => {
   const received = [];   // journal ids received over SSE (the tests read them)
   let lastShownId = 0;
 
-  const CAMERA_WORDS = {
-    live: "● LIVE", starting: "camera starting", reconnecting: "camera lost · reconnecting",
-    lost: "camera lost", stalled: "camera stalled", ended: "recording ended", none: "no camera",
-  };
+  // The page's words (webui/js_strings.py, translated by the server into the page's language).
+  const WORDS = (() => {
+    const node = document.getElementById("i18n");
+    try { return node ? JSON.parse(node.textContent) : {}; } catch (e) { return {}; }
+  })();
+  const t = (msg, params) => String(msg in WORDS ? WORDS[msg] : msg)
+    .replace(/%\((\w+)\)s/g, (_, k) => (params && params[k] !== undefined && params[k] !== null ? params[k] : ""));
+  const LANG = encodeURIComponent(document.documentElement.lang || "ru");
+  const variantName = (s) => s.variant_name || (s.game && s.game.variant) || "";
 
   function domino(tile, face) {
     const d = el("span", "dom" + (face === "down" ? " dom-down" : ""));
@@ -37,22 +42,22 @@ const DominoLive = (() => {
     const li = el("li", "move move-" + e.event);
     li.dataset.id = move.id;
     li.dataset.n = move.n;
-    if (e.event === "deal") { li.append(el("span", "deal-divider", "New deal")); return li; }
-    if (e.event === "game") { li.append(el("span", "deal-divider", `Game: ${e.variant}`)); return li; }
+    if (e.event === "deal") { li.append(el("span", "deal-divider", t("New deal"))); return li; }
+    if (e.event === "game") { li.append(el("span", "deal-divider", t("Game: %(variant)s", {variant: (live && live.variant_name) || e.variant}))); return li; }
     li.append(el("span", "who", e.player || ""));
     if (e.event === "play") {
       li.append(domino(e.tile, e.face));
-      if (e.to) { li.append(el("span", "to", "on")); li.append(domino(e.to)); }
+      if (e.to) { li.append(el("span", "to", t("on"))); li.append(domino(e.to)); }
     } else if (e.event === "pass") {
-      li.append(el("span", "what", "passes"));
+      li.append(el("span", "what", t("passes")));
     } else if (e.event === "draw") {
-      li.append(el("span", "what", "draws"));
+      li.append(el("span", "what", t("draws")));
     } else if (e.event === "reveal") {
-      li.append(el("span", "what", (e.tiles || []).length ? "shows" : "shows an empty hand"));
+      li.append(el("span", "what", (e.tiles || []).length ? t("shows") : t("shows an empty hand")));
       (e.tiles || []).forEach((t) => li.append(domino(t)));
     }
-    if (move.corrected_by) li.append(el("span", "badge badge-fix", "corrected"));
-    if (move.source === "operator") li.append(el("span", "badge", "referee"));
+    if (move.corrected_by) li.append(el("span", "badge badge-fix", t("corrected")));
+    if (move.source === "operator") li.append(el("span", "badge", t("referee")));
     (flagged[move.id] || []).forEach((f) => li.append(el("span", "badge badge-flag", f.rule)));
     if (flagged[move.id]) li.classList.add("flagged");
     if (opts.decorateMove) opts.decorateMove(li, move);
@@ -104,14 +109,16 @@ const DominoLive = (() => {
       const held = hands[name];
       if (held !== undefined && held >= 0) {
         const h = el("span", "hand");
-        h.title = `${held} tile${held === 1 ? "" : "s"} in hand`;
+        h.title = t("tiles in hand: %(num)s", {num: held});
         for (let i = 0; i < Math.min(held, 12); i++) h.append(el("i"));
         nameBox.append(h);
       }
       li.append(nameBox);
       const pts = deal && deal.points ? deal.points[name] : undefined;
-      li.append(el("span", "deal-pts", pts === undefined || pts === null ? "" : `+${pts}`));
-      li.append(el("span", "total", String(totals[name] ?? 0)));
+      const waiting = (s.waiting || []).includes(name);  // unknown is not zero (issue 24)
+      if (waiting) li.classList.add("waiting");
+      li.append(el("span", "deal-pts", waiting ? t("waiting for the recount") : (pts === undefined || pts === null ? "" : `+${pts}`)));
+      li.append(el("span", "total", waiting || totals[name] === null ? "?" : String(totals[name] ?? 0)));
       ol.append(li);
     });
   }
@@ -122,7 +129,7 @@ const DominoLive = (() => {
     ul.replaceChildren();
     (s.flags || []).slice(-6).reverse().forEach((f) => {
       const li = el("li", "flag");
-      li.append(el("b", "rule", f.rule), el("span", "", `${f.player ? f.player + ": " : ""}${f.message || ""}`));
+      li.append(el("b", "rule", f.rule), el("span", "", f.text || f.message || ""));
       ul.append(li);
     });
     const card = $("flags-card");
@@ -143,7 +150,8 @@ const DominoLive = (() => {
       const li = el("li", "flag live-flag");
       li.dataset.kind = f.kind;
       li.dataset.n = String(f.n);
-      li.append(el("b", "rule", f.rule), el("span", "", operator ? f.message : f.text));
+      li.append(el("b", "rule", f.rule), el("span", "", operator ? (f.op_text || f.message) : f.text));
+      if (operator && f.message) li.title = f.message;
       ul.append(li);
     });
     const card = $("live-flags-card");
@@ -168,18 +176,21 @@ const DominoLive = (() => {
   }
 
   function headline(s) {
-    if (!s.game) return "Waiting for a game";
-    if (s.error) return "Record problem: " + s.error;
+    if (!s.game) return t("Waiting for a game");
+    if (s.error) return t("Record problem: %(error)s", {error: s.error_text || s.error});
     const deal = currentDeal(s);
     const onTable = (s.layout || []).length;
-    const parts = [s.game.variant];
-    if (deal) parts.push(`deal ${deal.number}`);
-    if (deal && deal.end && deal.end !== "unfinished") parts.push(deal.winner ? `won by ${deal.winner}` : `ended (${deal.end})`);
-    else {
-      parts.push(`${onTable} tile${onTable === 1 ? "" : "s"} down`);
-      if (s.to_move) parts.push(`${s.to_move} to play`);
+    const parts = [variantName(s)];
+    if (deal) parts.push(t("deal %(num)s", {num: deal.number}));
+    if (deal && deal.end && deal.end !== "unfinished") {
+      parts.push(deal.winner ? t("won by %(winner)s", {winner: deal.winner})
+        : t("ended: %(end)s", {end: (s.end_words || {})[deal.end] || deal.end}));
+      if ((s.waiting || []).length) parts.push(t("waiting for the recount"));
+    } else {
+      parts.push(t("tiles down: %(num)s", {num: onTable}));
+      if (s.to_move) parts.push(t("%(player)s to play", {player: s.to_move}));
     }
-    if (s.finished) parts.push("game over");
+    if (s.finished) parts.push(t("game over"));
     return parts.join(" · ");
   }
 
@@ -188,14 +199,15 @@ const DominoLive = (() => {
     if (!pill || !cam) return;
     pill.dataset.state = cam.state;
     pill.className = `pill pill-${cam.state}` + (pill.classList.contains("ov-camera") ? " ov-camera" : "");
-    pill.textContent = CAMERA_WORDS[cam.state] || cam.state;
+    pill.textContent = cam.text || cam.state;
     pill.title = cam.message || "";
     const off = $("video-off");
     if (off) {
-      const bad = ["reconnecting", "lost", "stalled", "none"].includes(cam.state);
+      const bad = ["reconnecting", "missing", "lost", "stalled", "none"].includes(cam.state);
       off.hidden = !bad;
-      $("video-off-title").textContent = CAMERA_WORDS[cam.state] || cam.state;
-      $("video-off-text").textContent = (cam.message || "") + (cam.state === "reconnecting" || cam.state === "stalled" ? " — the game so far is safe" : "");
+      off.dataset.state = cam.state;
+      $("video-off-title").textContent = cam.text || cam.state;
+      $("video-off-text").textContent = cam.hint || "";
     }
   }
 
@@ -227,7 +239,7 @@ const DominoLive = (() => {
     if (bar) {
       bar.hidden = viewingAt === null;
       const total = (live && live.moves ? live.moves.length : 0) - 1;
-      if ($("history-pos")) $("history-pos").textContent = `move ${viewingAt} of ${total}`;
+      if ($("history-pos")) $("history-pos").textContent = t("move %(at)s of %(total)s", {at: viewingAt, total: total});
     }
     document.body.dataset.lastEventId = String(live ? live.last_event_id : s.last_event_id);
     if (opts.onRender) opts.onRender(s);
@@ -251,9 +263,9 @@ const DominoLive = (() => {
   }
 
   function connect(lastId) {
-    source = new EventSource(`/api/events?last_id=${encodeURIComponent(lastId)}`);
+    source = new EventSource(`/api/events?last_id=${encodeURIComponent(lastId)}&lang=${LANG}`);
     source.addEventListener("open", () => {
-      setLink("up", "in sync");
+      setLink("up", t("in sync"));
       if (disconnected) missed = 0;
     });
     source.addEventListener("entry", (ev) => {
@@ -265,7 +277,7 @@ const DominoLive = (() => {
       live = JSON.parse(ev.data);
       if (disconnected) {
         disconnected = false;
-        toast(missed ? `Reconnected — caught up ${missed} event${missed === 1 ? "" : "s"}` : "Reconnected");
+        toast(missed ? t("Reconnected: events caught up: %(num)s", {num: missed}) : t("Reconnected"));
         document.body.dataset.caughtUp = String(missed);
       }
       if (viewingAt === null) render(live);
@@ -273,7 +285,7 @@ const DominoLive = (() => {
     });
     source.addEventListener("error", () => {
       disconnected = true;
-      setLink("down", "connection lost · retrying");
+      setLink("down", t("connection lost · retrying"));
     });
   }
 
@@ -282,7 +294,7 @@ const DominoLive = (() => {
     const last = live.moves.length - 1;
     if (at === null || at >= last) { viewingAt = null; render(live); return; }
     viewingAt = Math.max(1, at);
-    const r = await fetch(`/api/state?at=${viewingAt}`);
+    const r = await fetch(`/api/state?at=${viewingAt}&lang=${LANG}`);
     if (r.ok) render(await r.json());
   }
 
@@ -322,11 +334,11 @@ const DominoLive = (() => {
     opts = options || {};
     bindStepper();
     bindVideo();
-    const r = await fetch("/api/state");
+    const r = await fetch(`/api/state?lang=${LANG}`);
     live = await r.json();
     render(live);
     connect(live.last_event_id);
   }
 
-  return { start, stepTo, received, state: () => live, shown: () => shown, domino };
+  return { start, stepTo, received, state: () => live, shown: () => shown, domino, t };
 })();

@@ -4,6 +4,8 @@
 (() => {
   const $ = (id) => document.getElementById(id);
   const csrf = document.querySelector('meta[name="csrf-token"]').content;
+  const t = DominoLive.t;
+  const EDGES = { bottom: t("bottom edge"), left: t("left edge"), top: t("top edge"), right: t("right edge") };
 
   function say(text, bad) {
     const m = $("message");
@@ -20,8 +22,8 @@
       credentials: "same-origin",
     });
     const data = await r.json().catch(() => ({ error: r.statusText }));
-    if (!r.ok || !data.ok) { say(data.error || `failed (${r.status})`, true); return null; }
-    say(`saved as journal entry #${data.id ?? (data.ids || []).join(", #")}`);
+    if (!r.ok || !data.ok) { say(data.error || t("Not saved (error %(status)s): try again.", {status: r.status}), true); return null; }
+    say(t("Saved as journal entry #%(ids)s", {ids: data.id ?? (data.ids || []).join(", #")}));
     return data;
   }
 
@@ -37,8 +39,8 @@
       const optional = sel.closest("#correct-form") !== null;
       const free = sel.closest("#calib-form") !== null;
       sel.replaceChildren();
-      if (optional) sel.append(new Option("(unchanged)", ""));
-      if (free) sel.append(new Option("(nobody sits here)", ""));
+      if (optional) sel.append(new Option(t("(unchanged)"), ""));
+      if (free) sel.append(new Option(t("(nobody sits here)"), ""));
       players.forEach((p) => sel.append(new Option(p, p)));
       if (keep) sel.value = keep;
     });
@@ -49,7 +51,7 @@
         const l = document.createElement("label");
         l.textContent = p;
         const i = document.createElement("input");
-        i.name = "hand:" + p; i.placeholder = "tiles, e.g. 6-6 2-4 (empty if out)";
+        i.name = "hand:" + p; i.placeholder = t("tiles, e.g. 6-6 2-4 (empty if out)");
         l.append(i);
         return l;
       }));
@@ -61,7 +63,7 @@
     decorateMove(li, move) {
       if (move.event.event === "game") return;
       const fix = document.createElement("button");
-      fix.type = "button"; fix.className = "small"; fix.textContent = "Fix";
+      fix.type = "button"; fix.className = "small"; fix.textContent = t("Fix");
       fix.onclick = () => {
         $("correct-target").value = move.id;
         const f = $("correct-form");
@@ -70,7 +72,7 @@
         f.elements.tile.focus();
       };
       const undo = document.createElement("button");
-      undo.type = "button"; undo.className = "small warn"; undo.textContent = "Undo";
+      undo.type = "button"; undo.className = "small warn"; undo.textContent = t("Undo");
       undo.onclick = () => post("/api/op/undo", { target: move.id });
       const tag = document.createElement("span");
       tag.className = "move-id"; tag.textContent = "#" + move.id;
@@ -97,7 +99,7 @@
   };
   $("game-form").onsubmit = (e) => {
     e.preventDefault();
-    if (confirm("Start a new game? The current one stays in the journal.")) post("/api/op/game", fields(e.target));
+    if (confirm(t("Start a new game? The current one stays in the journal."))) post("/api/op/game", fields(e.target));
   };
   $("recount-photo").onchange = async (e) => {
     const file = e.target.files[0];
@@ -106,7 +108,7 @@
     data.append("photo", file);
     const r = await fetch("/api/op/recount-photo", { method: "POST", headers: { "X-CSRF-Token": csrf }, body: data });
     const out = await r.json().catch(() => ({ error: r.statusText }));
-    if (!r.ok) { say(out.error || "could not read the photo", true); return; }
+    if (!r.ok) { say(out.error || t("Could not read the photo: type the tiles instead."), true); return; }
     Object.entries(out.hands || {}).forEach(([p, tiles]) => {
       const input = document.querySelector(`[name="hand:${CSS.escape(p)}"]`);
       if (input) input.value = tiles.join(" ");
@@ -114,8 +116,8 @@
     // what the reader could not settle (unread or face-down tiles, a tile in two hands) is the
     // operator's to check before confirming
     const notes = [...(out.warnings || [])];
-    if (out.boneyard) notes.push(`${out.boneyard} face-down tile(s) in a heap taken for the boneyard, in no hand`);
-    say(`read from the photo: check the tiles, then confirm${notes.length ? ". " + notes.join("; ") : ""}`,
+    if (out.boneyard) notes.push(t("face-down tiles in a heap, taken for the boneyard: %(num)s", {num: out.boneyard}));
+    say(t("Read from the photo: check the tiles, then confirm.") + (notes.length ? " " + notes.join("; ") : ""),
         (out.warnings || []).length > 0);
   };
   // Calibration: clicks on the picture, in the frame's own pixels (the image is letterboxed).
@@ -123,8 +125,9 @@
   let frameSize = null;
   function showCorners() {
     $("calib-points").textContent = corners.length
-      ? `corners: ${corners.map(([x, y]) => `(${x}, ${y})`).join(" ")}${corners.length < 4 ? ` — ${4 - corners.length} more` : ""}`
-      : "corners: none clicked";
+      ? t("corners: %(points)s", {points: corners.map(([x, y]) => `(${x}, ${y})`).join(" ")})
+        + (corners.length < 4 ? " " + t("(still to click: %(num)s)", {num: 4 - corners.length}) : "")
+      : t("corners: none clicked");
   }
   $("video").addEventListener("click", (e) => {
     const img = e.currentTarget;
@@ -142,11 +145,11 @@
   $("calib-clear").onclick = () => { corners.length = 0; showCorners(); };
   $("calib-form").onsubmit = async (e) => {
     e.preventDefault();
-    if (corners.length !== 4) { say("click the table's four corners on the picture first", true); return; }
+    if (corners.length !== 4) { say(t("Click the table's four corners on the picture first."), true); return; }
     const seats = {};
     ["bottom", "left", "top", "right"].forEach((edge) => { const v = e.target.elements[edge].value; if (v) seats[edge] = v; });
     const out = await post("/api/op/calibration", { corners, seats, size: frameSize });
-    if (out) say("calibration applied: " + JSON.stringify(out.calibration.seats));
+    if (out) say(t("Calibration applied: %(seats)s", {seats: Object.entries(out.calibration.seats || {}).map(([e, p]) => `${p} (${EDGES[e] || e})`).join(", ")}));
   };
   fetch("/api/calibration").then((r) => r.json()).then((c) => {
     if (!c.calibration) return;
