@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP_RUN := $(VENV)/.installed-run
 STAMP_TEST := $(VENV)/.installed-test
 
-.PHONY: demo test lint bench clean browser i18n
+.PHONY: demo test lint bench clean browser i18n mosquitto
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -26,11 +26,19 @@ browser:
 	  else echo "browser tests need Debian's chromium: run 'sudo apt-get install chromium'"; fi; \
 	fi
 
+# Debian's mosquitto MQTT broker for the event tests (tests/event start their own on a free port).
+mosquitto:
+	@if ! command -v mosquitto >/dev/null && [ ! -x /usr/sbin/mosquitto ]; then \
+	  if [ "$$(id -u)" = "0" ]; then (apt-get install -y -qq mosquitto >/dev/null 2>&1 || \
+	    (apt-get update -qq && apt-get install -y -qq mosquitto >/dev/null)); \
+	  else echo "event tests need Debian's mosquitto: run 'sudo apt-get install mosquitto'"; fi; \
+	fi
+
 # The live assistant on its embedded demo, on a fresh journal; prints the URL (Ctrl-C stops it).
 demo: $(STAMP_RUN)
 	$(BIN)/dominocam serve --source demo --db "$$(mktemp -d)/demo.db"
 
-test: $(STAMP_TEST) browser
+test: $(STAMP_TEST) browser mosquitto
 	$(BIN)/python -m pytest -q
 
 # Russian and English catalogs: extract the marked strings, update the .po files, compile the .mo
