@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import errno
 import logging
-import secrets
 import signal
 import socket
+import sqlite3
 import sys
 
 log = logging.getLogger("dominocam.serve")
@@ -22,10 +22,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="players of a new game in clockwise seat order, comma-separated")
     parser.add_argument("--db", default="dominocam.db", help="SQLite journal (default dominocam.db)")
     parser.add_argument("--host", default="127.0.0.1",
-                        help="address to listen on (default 127.0.0.1; any other needs --token)")
+                        help="address to listen on (default 127.0.0.1; 0.0.0.0 lets phones in the room open the pages)")
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 = any free port)")
     parser.add_argument("--token", default=None,
-                        help="operator token for /operator and every write (default: a random one)")
+                        help="operator token for /operator and every write (default: the one kept with the "
+                             "journal, so the referee's link survives a restart; a random one the first time)")
+    parser.add_argument("--new-token", action="store_true",
+                        help="replace the kept operator token with a new random one (old links stop working)")
+    parser.add_argument("--lang", choices=("ru", "en"), default="ru",
+                        help="language of the pages unless a page asks with ?lang= (default ru)")
     parser.add_argument("--public-url", default=None, help="address shown in the QR code")
     parser.add_argument("--allowed-host", action="append", default=[],
                         help="extra host name accepted in the Host header (repeatable)")
@@ -64,27 +69,38 @@ def _event_args(args: argparse.Namespace):
     from webui.event.credentials import CredentialsError, load_credentials
     from webui.event.topics import EventAddress, EventAddressError
 
-    if args.table is None or args.table < 1:
-        return "--event needs this table's number: pass --table N (1, 2, ...)"
     try:
-        return (EventAddress.parse(args.event), args.table,
-                load_credentials(args.event_user, args.event_password_file))
+        address = EventAddress.parse(args.event)
+        if args.table is None or args.table < 1:
+            return "--event needs this table's number: pass --table N (1, 2, ...)"
+        return address, args.table, load_credentials(args.event_user, args.event_password_file)
     except (EventAddressError, CredentialsError) as exc:
         return str(exc)
 
 
+def kept_token(db: str, given: str | None, new: bool) -> str:
+    """The operator token kept with the journal (webui/token.py)."""
+    from webui.store import EventStore
+    from webui.token import operator_token
+
+    store = EventStore(db)
+    try:
+        return operator_token(store, given, new)
+    finally:
+        store.close()
+
+
 def run(args: argparse.Namespace) -> int:
     from webui.app import create_app
-    from webui.security import is_loopback
-    from webui.server import limit_malloc_arenas, make_server, server_url
+    from webui.server import lan_urls, limit_malloc_arenas, make_server, server_url
     from webui.sources import SourceError, open_source
 
     players = [p.strip() for p in args.players.split(",") if p.strip()]
-    if not is_loopback(args.host) and not args.token:
-        print(f"dominocam serve: listening on {args.host} lets other machines in; pass --token SECRET "
-              "(the operator's password) or keep --host 127.0.0.1", file=sys.stderr)
+    try:
+        token = kept_token(args.db, args.token, args.new_token)
+    except (OSError, sqlite3.Error) as exc:
+        print(f"dominocam serve: cannot open the journal {args.db}: {exc}", file=sys.stderr)
         return 2
-    token = args.token or secrets.token_urlsafe(12)
     event_args = _event_args(args)
     if isinstance(event_args, str):
         print(f"dominocam serve: {event_args}", file=sys.stderr)
@@ -97,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
         app = create_app({
             "DB_PATH": args.db, "VARIANT": args.variant, "PLAYERS": players, "OPERATOR_TOKEN": token,
             "BIND_HOST": args.host, "PORT": args.port, "PIPELINE": pipeline,
-            "PUBLIC_URL": args.public_url, "ALLOWED_HOSTS": args.allowed_host,
+            "PUBLIC_URL": args.public_url, "ALLOWED_HOSTS": args.allowed_host, "LANG": args.lang,
         })
         server = make_server(app, args.host, args.port)
     except OSError as exc:
@@ -116,6 +132,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"spectators: {url}", flush=True)
     print(f"overlay:    {url}overlay", flush=True)
     print(f"operator:   {url}operator?token={token}", flush=True)
+    for other in lan_urls(server, args.host)[1:]:
+        print(f"also:       {other}", flush=True)
     publisher = None
     if event_args is not None:
         from webui.event.table import attach_publisher
