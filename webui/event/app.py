@@ -18,6 +18,7 @@ from flask import Flask, current_app, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from engine.tournament import TournamentError
+from webui.i18n import init_i18n
 from webui.security import allowed_hosts, check_host, is_loopback
 
 HUB_DEFAULTS: dict[str, Any] = {
@@ -29,6 +30,9 @@ HUB_DEFAULTS: dict[str, Any] = {
     "SSE_KEEPALIVE_S": 10.0,
     "SSE_MAX_CLIENTS": 128,
     "STREAM_MAX_VIEWERS": 0,  # no MJPEG on the hub (webui.server sizes its threads from these)
+    # The hub's pages are in English for now; the shared messages (webui/security.py) follow
+    # webui/i18n.py (`?lang=ru`).
+    "LANG": "en",
 }
 
 
@@ -54,6 +58,7 @@ def create_hub_app(config: dict[str, Any]) -> Flask:
         app.config["SECRET_KEY"] = hashlib.sha256(b"dominocam-hub:" + cfg["OPERATOR_TOKEN"].encode()).hexdigest()
     app.config.update(SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Strict")
     app.config["_ALLOWED_HOSTS"] = allowed_hosts(cfg)
+    init_i18n(app)
     app.before_request(check_host)
 
     @app.after_request

@@ -155,38 +155,42 @@ class EventHub:
 
     def _rebuild(self, table: int) -> None:
         entries = self.store.entries(table)
-        for game_id, record in feed.games(entries):
-            self._feed(table, game_id, record)
         state = build_state(entries, None)
-        tournament = self.tournament()
-        label = calls.table_of(tournament, state.get("players") or [])
+        decl = feed.declaration(self.store.log_entries())
+        if decl is not None:
+            played = feed.games(entries)
+            for n, (game_id, record) in enumerate(played):
+                last = n == len(played) - 1  # the current game: build_state has just replayed it
+                self._feed(table, decl, game_id, record, state if last and not state.get("error") else None)
+        label = calls.table_of(self.tournament(), state.get("players") or [])
         with self._cond:
             online = self._online.get(table, False)
             published = self._published.get(table)
         self._boards[table] = board(table, state, online=online, published=published, tournament_table=label,
                                     acked=self.store.acked(table), waiting=self.store.waiting(table))
 
-    def _feed(self, table: int, game_id: int, record: list[dict[str, Any]]) -> None:
+    def _feed(self, table: int, decl: LogEntry, game_id: int, record: list[dict[str, Any]],
+              result: dict[str, Any] | None) -> None:
         """Enter what this game gives the tournament (once: the log's key)."""
-        log_entries = self.store.log_entries()
-        decl = feed.declaration(log_entries)
-        if decl is None or len(record) < 2:
+        if len(record) < 2:
             return
-        key = (table, game_id, len(record))
-        result = self._games.get(key)
         if result is None:
-            try:
-                result = replay(record)
-            except ValueError:
-                return
-            self._games = {k: v for k, v in self._games.items() if k[:2] != (table, game_id)}
-            self._games[key] = result
+            key = (table, game_id, len(record))
+            result = self._games.get(key)
+            if result is None:
+                try:
+                    result = replay(record)
+                except ValueError:
+                    return
+                self._games = {k: v for k, v in self._games.items() if k[:2] != (table, game_id)}
+                self._games[key] = result
         tournament = self.tournament()
         if tournament is None or tournament.get("finished"):
             return
         players = record[0].get("players") or []
+        known = {e.key for e in self.store.log_entries() if e.key}
         for cand in feed.candidates(decl.event["format"], tournament, table, game_id, result, players):
-            if any(e.key == cand.key for e in log_entries) or cand.key in self._refused:
+            if cand.key in known or cand.key in self._refused:
                 continue
             try:
                 self.add(cand.line, f"table {table}", key=cand.key)
