@@ -6,6 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import time
+import urllib.request
 
 from tests.event.conftest import wait_for
 from tests.event.tables import Table, start_hub
@@ -65,8 +66,11 @@ def test_a_table_without_event_prints_its_three_addresses_as_before(tmp_path):
                              "--db", str(tmp_path / "t.db")], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
     try:
-        lines = [proc.stdout.readline().split(":", 1)[0] for _ in range(3)]
-        assert lines == ["spectators", "overlay", "operator"]
+        lines = [proc.stdout.readline() for _ in range(3)]
+        assert [line.split(":", 1)[0] for line in lines] == ["spectators", "overlay", "operator"]
+        url = lines[0].split()[-1]
+        wait_for(lambda: urllib.request.urlopen(url + "api/health", timeout=5).status == 200, 10,
+                 what="the table's pages")  # serving: its SIGTERM handler is set
     finally:
         proc.terminate()
         _, err = proc.communicate(timeout=20)
