@@ -19,6 +19,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "synth": ("dominocam.commands.synth", "render synthetic table photos and deal videos"),
     "read": ("dominocam.commands.read", "read the tiles and the layout from images"),
     "recount": ("dominocam.commands.recount", "count the hands laid out in a photo"),
+    "enrol": ("dominocam.commands.enrol", "learn a set from a photo of its 28 tiles laid face up"),
     "serve": ("dominocam.commands.serve", "run the live assistant and its web pages"),
     "hub": ("dominocam.commands.hub", "run the hub of an event of many tables (MQTT)"),
     "train": ("dominocam.commands.train", "train the tile detector on rendered scenes"),

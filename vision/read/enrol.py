@@ -1,0 +1,342 @@
+"""Teach it your set: read a photo of a whole double-six set and measure the set (issue 23, item 4).
+
+The 28 tiles lie face up, not touching. The detector's boxes (`enrolment_boxes`) are cut into
+halves as the reader cuts them (`vision.read.tile`); then, as each of the 28 values {a <= b}
+appears exactly once, the reading is solved as an assignment:
+each tile gets a distinct value, the match of least total cost, a tile's cost for a value being
+minus the log of the likelihood its two halves give it (either way round). The likelihoods come
+from the half classifier (`halfcnn`, re-run here on the tiles' halves) and the blob counter. The
+assigned set is then measured into a `SetProfile`: body and pip colours, pip size, the divider's
+kind, each value's pip positions, the tile's size.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.detect.detections import Detections
+from vision.read import halfcnn
+from vision.read.assign import assign
+from vision.read.geometry import apply_h, box_from_corners, quad_homography, warp_quad
+from vision.read.pips import HalfRead, colour_distance
+from vision.read.setprofile import Lab, Point, SetProfile
+from vision.read.tile import HALF, PAD, HalfCut, cut_halves, find_divider
+
+log = logging.getLogger(__name__)
+
+SET_VALUES: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(7) for b in range(a, 7))
+SET_SIZE = len(SET_VALUES)  # 28
+FLOOR = 0.01  # share of a uniform guess mixed into each half's probabilities (no value is impossible)
+# The blob counter's say: its reading v with score s counts as (1 - s) uniform + s on v, to this power.
+BLOB_WEIGHT = 1.0
+BLOB_MOST = 0.9  # the blob counter is never taken as certain
+# A tile whose assigned value has less than this share of its own likelihood over the 28 values was
+# forced into it by the others: two tiles read as one value, or a tile of another set.
+MIN_ASSIGNED = 0.002
+MAX_DIVIDER_OFF = 0.12  # of a half's side: a divider found further from the box's middle is no divider
+BOX_SIZE = (0.8, 1.25)  # a box taken must be this long, of the median sure box's length
+SAME_TILE = 0.2  # boxes sharing more than this of the smaller one's area lie on one tile
+BACK = 0.5  # a tile both of whose halves the classifier takes this surely for no face shows its back
+LAY_OUT = "lay all 28 tiles face up, not touching, all inside the photo, and take it again"
+
+
+class EnrolError(ValueError):
+    """The photo cannot be enrolled; the message (one line) says why and what to do."""
+
+
+@dataclass(frozen=True)
+class EnrolledTile:
+    values: tuple[int, int]  # in half order
+    halves: np.ndarray  # (2, 2) frame pixels of the halves read
+    confidence: float  # the assigned value's share of the tile's own likelihood over the 28 values
+
+
+@dataclass(frozen=True)
+class Enrolment:
+    tiles: tuple[EnrolledTile, ...]
+    profile: SetProfile
+
+
+@dataclass(frozen=True)
+class _Measured:
+    """One tile's halves cut again for the enrolment: crops, blob readings, value probabilities."""
+
+    quad: np.ndarray
+    halves: np.ndarray
+    cuts: tuple[HalfCut, HalfCut]
+    crop: np.ndarray  # the padded Lab canonical crop
+    divider: float | None  # its column in the crop, where the reader finds one
+    probs: np.ndarray  # (2, 7) probabilities of the values 0..6, per half
+    back: float  # the classifier's least probability over both halves that it shows no face (a back)
+
+
+def _cut_tile(frame: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, np.ndarray, tuple[HalfCut, HalfCut], float | None]:
+    """The tile's padded Lab canonical crop, its half centres in the frame, both halves, its divider."""
+    crop, _ = warp_quad(frame, quad, HALF, PAD)
+    lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB).astype(np.float32)
+    div = find_divider(lab, PAD)
+    if div is not None and abs(div - PAD - HALF) > MAX_DIVIDER_OFF * HALF:
+        div = None  # a column of pips taken for it (the six across): a lone tile's box is good, cut at its middle
+    d = div if div is not None else PAD + HALF
+    h = quad_homography(quad, HALF, PAD)
+    halves = apply_h(h, [[d - HALF / 2, HALF / 2 - 0.5], [d + HALF / 2, HALF / 2 - 0.5]])
+    return lab, halves, cut_halves(lab, PAD, d), div
+
+
+def _blob_probs(h: HalfRead) -> np.ndarray:
+    q = np.full(7, 1.0 / 7)
+    if h.value is not None:
+        s = min(h.score, BLOB_MOST)
+        q = (1 - s) * q
+        q[h.value] += s
+    return q
+
+
+def measure_tiles(frame: np.ndarray, quads: list[np.ndarray]) -> list[_Measured]:
+    """Cut each tile's halves (quads: corners (4, 2), half-0 end first, as the reader's) and give
+    both halves' probabilities of 0..6 from the half classifier and the blob counter."""
+    cut = [_cut_tile(frame, q) for q in quads]
+    probs, raw = None, None
+    if cut and halfcnn.available():
+        x = np.concatenate([np.stack([c.input() for c in cuts]) for _, _, cuts, _ in cut])
+        raw = halfcnn.predict(x)
+        probs = raw[:, : halfcnn.NOT_PIPS] / np.maximum(raw[:, : halfcnn.NOT_PIPS].sum(axis=1, keepdims=True), 1e-12)
+    out = []
+    for n, (quad, (lab, halves, cuts, div)) in enumerate(zip(quads, cut, strict=True)):
+        p = np.ones((2, 7)) / 7 if probs is None else probs[2 * n: 2 * n + 2].copy()
+        for k in (0, 1):
+            p[k] = (1 - FLOOR) * p[k] + FLOOR / 7
+            p[k] *= _blob_probs(cuts[k].blobs) ** BLOB_WEIGHT
+            p[k] /= p[k].sum()
+        back = 0.0 if raw is None else float(raw[2 * n: 2 * n + 2, halfcnn.NOT_PIPS].min())
+        out.append(_Measured(np.asarray(quad, float), halves, cuts, lab, div, p, back))
+    return out
+
+
+def tile_likelihoods(probs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For halves' probabilities (n, 2, 7): each tile's likelihood of each set value (n, 28), and
+    whether that value reads the other way round (half 0 shows b) (n, 28)."""
+    a = np.array([v[0] for v in SET_VALUES])
+    b = np.array([v[1] for v in SET_VALUES])
+    straight = probs[:, 0, a] * probs[:, 1, b]
+    turned = probs[:, 0, b] * probs[:, 1, a]
+    return np.maximum(straight, turned), turned > straight
+
+
+def _where(m: _Measured) -> str:
+    x, y = m.halves.mean(axis=0)
+    return f"({x:.0f}, {y:.0f})"
+
+
+def _name(v: tuple[int, int]) -> str:
+    return f"{v[0]}-{v[1]}"
+
+
+def solve(measured: list[_Measured]) -> list[EnrolledTile]:
+    """The assignment of the 28 set values to the 28 tiles. Raises EnrolError where a tile had to
+    take a value its halves all but rule out (two tiles of one value, or one of another set)."""
+    probs = np.stack([m.probs for m in measured])
+    like, turned = tile_likelihoods(probs)
+    share = like / like.sum(axis=1, keepdims=True)
+    cols = assign(-np.log(like))
+    out = []
+    for i, j in enumerate(cols):
+        if share[i, j] < MIN_ASSIGNED:
+            best = int(np.argmax(share[i]))
+            rivals = [_where(measured[k]) for k in range(len(measured)) if k != i and cols[k] == best]
+            also = f", as does the tile at {rivals[0]}" if rivals else ""
+            raise EnrolError(f"cannot assign the set: the tile at {_where(measured[i])} reads "
+                             f"{_name(SET_VALUES[best])}{also}, and no tile reads {_name(SET_VALUES[j])}; "
+                             "enrol one whole set of 28 different tiles (is one there twice, or from another set?)")
+        a, b = SET_VALUES[j]
+        vals = (b, a) if turned[i, j] else (a, b)
+        out.append(EnrolledTile(vals, measured[i].halves, float(share[i, j])))
+    return out
+
+
+def _overlap(a: np.ndarray, b: np.ndarray) -> float:
+    """Shared area of two boxes' corners (4, 2), as a share of the smaller box."""
+    pa, pb = a.astype(np.float32), b.astype(np.float32)
+    inter, _ = cv2.intersectConvexConvex(pa, pb)
+    return float(inter) / max(min(abs(cv2.contourArea(pa)), abs(cv2.contourArea(pb))), 1e-6)
+
+
+def enrolment_boxes(detections: Detections, doubtful: Detections | None) -> list[np.ndarray]:
+    """The tiles' boxes (corners (4, 2), half-0 end first) in a photo of a set laid out apart.
+
+    Every box is taken for a face (the set lies face up; a blank or undivided face passes for a
+    back with the detector, and a true back is found by the classifier later). Tiles lie apart, so
+    boxes that overlap are one tile: the sure boxes of the set's size (the median sure box's
+    length) are kept, surest first, where they lie on no box kept; then, while there are fewer
+    than the set, the detector's doubtful boxes the same way (blank halves score low). Boxes of
+    another size are parts of a tile or something else. (The reader's own check of boxes,
+    `verify`, is for crowded tables; it drops a blank half with no divider as no face.)"""
+    if not len(detections):
+        return []
+    typical = float(np.median(detections.long_side))
+    kept: list[np.ndarray] = []
+    for dets, most in ((detections, None), (doubtful, SET_SIZE)):
+        if dets is None or not len(dets):
+            continue
+        for i in np.argsort(-dets.confidence):
+            if most is not None and len(kept) >= most:
+                break
+            length = float(dets.long_side[i])
+            if not BOX_SIZE[0] * typical <= length <= BOX_SIZE[1] * typical:
+                continue
+            corners = box_from_corners(dets.corners[i]).corners()
+            if any(_overlap(corners, k) > SAME_TILE for k in kept):
+                continue
+            kept.append(corners)
+    return kept
+
+
+def enrol_photo(frame: np.ndarray, detector, image: str) -> Enrolment:
+    """Detect (`detector`: a `vision.detect.TileDetector`), read and enrol one photo of a set.
+    Raises EnrolError (one line: why, and what to do)."""
+    detections = detector.detect(frame)
+    quads = enrolment_boxes(detections, detector.last.doubtful)
+    if len(quads) != SET_SIZE:
+        raise EnrolError(f"found {len(quads)} tiles, need exactly {SET_SIZE}: {LAY_OUT}")
+    measured = measure_tiles(frame, quads)
+    tiles = solve(measured)
+    # the blank double with no divider is all body, as a plain back is: only it may look like one
+    backs = [m for m, t in zip(measured, tiles, strict=True) if m.back > BACK and t.values != (0, 0)]
+    if backs:
+        raise EnrolError(f"{len(backs)} of the tiles show their backs (the first at {_where(backs[0])}): "
+                         "turn them face up and take the photo again")
+    profile = measure_profile(measured, tiles, image)
+    return Enrolment(tuple(tiles), profile)
+
+
+def enrolment_to_json(enrolment: Enrolment, image: str, profile_path: str) -> dict:
+    """The `dominocam enrol --json` object."""
+    return {"image": image,
+            "tiles": [{"values": list(t.values), "halves": [[round(float(x), 1) for x in p] for p in t.halves],
+                       "confidence": round(t.confidence, 3)} for t in enrolment.tiles],
+            "complete": True, "profile": profile_path}
+
+
+# --- measuring the set ---------------------------------------------------------------------------
+
+PIN_RADIUS = 0.05  # of the tile's width: the disc at the centre looked at for a pin
+MIN_MARK = 28.0  # Lab distance to the body above which the centre shows something
+PIN_VS_LINE = 35.0  # Lab distance between the centre's colour and the line's: a pin on the line
+MAJORITY = 0.5
+
+
+def _canonical(h: HalfRead, k: int) -> np.ndarray:
+    """Blob positions of half k seen from the divider (x from it outward, y across, half 0 turned)."""
+    pts = np.array([[b.x, b.y] for b in h.blobs], float).reshape(-1, 2)
+    return 1.0 - pts if k == 0 else pts
+
+
+def _pip_pixels(cut: HalfCut) -> np.ndarray:
+    """Lab pixels of the cores of a half's pips."""
+    s = cut.lab.shape[0]
+    yy, xx = np.mgrid[0:s, 0:s]
+    mask = np.zeros((s, s), bool)
+    for b in cut.blobs.blobs:
+        r = max(1.0, 0.6 * np.sqrt(b.area * s * s / np.pi))
+        mask |= (xx - b.x * s) ** 2 + (yy - b.y * s) ** 2 <= r * r
+    return cut.lab[mask]
+
+
+def _template(sets: list[tuple[float, np.ndarray]]) -> tuple[Point, ...]:
+    """The typical positions of one value's pips: the surest half's, each averaged with the pips
+    matched to it in the other halves."""
+    if not sets:
+        return ()
+    ref = max(sets, key=lambda s: s[0])[1]
+    total, n = ref.copy(), 1
+    for _, pts in sets:
+        if pts is ref:
+            continue
+        cost = np.linalg.norm(ref[:, None] - pts[None], axis=2)
+        total += pts[assign(cost)]
+        n += 1
+    return tuple((float(x), float(y)) for x, y in total / n)
+
+
+def arrangement(value: int, pts: tuple[Point, ...]) -> str:
+    """A value's pip positions in words; for the six, "along" (two rows of three along the tile)
+    or "across" (three rows of two across the half)."""
+    if not pts:
+        return "unseen"
+    if value != 6:
+        return {0: "blank", 1: "centre", 2: "diagonal", 3: "diagonal", 4: "square", 5: "square and centre"}[value]
+    p = np.array(pts)
+
+    def pairs(col: np.ndarray) -> float:  # small when the values come in three pairs
+        s = np.sort(col)
+        return float(s[1] - s[0] + s[3] - s[2] + s[5] - s[4])
+
+    return "along" if pairs(p[:, 0]) < pairs(p[:, 1]) else "across"
+
+
+def _median_lab(pixels: list[np.ndarray]) -> Lab | None:
+    if not pixels or not sum(len(p) for p in pixels):
+        return None
+    m = np.median(np.concatenate(pixels), axis=0)
+    return (float(m[0]), float(m[1]), float(m[2]))
+
+
+def _divider_kind(measured: list[_Measured], body: np.ndarray) -> tuple[str, float]:
+    """The divider as most tiles show it (line, pin on a line, pin, none) and the share of tiles
+    whose line the reader found."""
+    lines = pins = 0
+    h, w = measured[0].crop.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w]
+    r = max(1.5, PIN_RADIUS * HALF)
+    for m in measured:
+        col = m.divider if m.divider is not None else PAD + HALF
+        centre = (xx - col) ** 2 + (yy - (HALF / 2 - 0.5)) ** 2 <= r * r
+        core = np.median(m.crop[centre], axis=0)
+        marked = float(colour_distance(core[None, None].astype(np.float32), body)[0, 0]) > MIN_MARK
+        if m.divider is not None:
+            lines += 1
+            band = (np.abs(xx - col) <= 1) & (np.abs(yy - HALF / 2) > 0.2 * HALF) & (np.abs(yy - HALF / 2) < 0.35 * HALF)
+            line = np.median(m.crop[band], axis=0)
+            pins += marked and float(np.linalg.norm(core - line)) > PIN_VS_LINE
+        else:
+            pins += marked
+    n = len(measured)
+    if lines >= MAJORITY * n:
+        kind = "pin_line" if pins >= MAJORITY * n else "line"
+    else:
+        kind = "pin" if pins >= MAJORITY * n else "none"
+    return kind, lines / n
+
+
+def measure_profile(measured: list[_Measured], tiles: list[EnrolledTile], image: str) -> SetProfile:
+    """The set's profile from its assigned tiles."""
+    body = np.median(np.stack([c.body for m in measured for c in m.cuts]), axis=0)
+    colours: list[list[np.ndarray]] = [[] for _ in range(7)]
+    positions: list[list[tuple[float, np.ndarray]]] = [[] for _ in range(7)]
+    areas, contrasts = [], []
+    for m, t in zip(measured, tiles, strict=True):
+        for k, cut in enumerate(m.cuts):
+            v = t.values[k]
+            blobs = cut.blobs.blobs
+            if len(blobs) != v or v == 0:
+                continue  # a half whose blobs are not its pips tells nothing about them
+            colours[v].append(_pip_pixels(cut))
+            positions[v].append((cut.blobs.score, _canonical(cut.blobs, k)))
+            areas += [b.area for b in blobs]
+            contrasts += [b.contrast for b in blobs]
+    pips = tuple(() if v == 0 else _template(positions[v]) for v in range(7))
+    kind, seen = _divider_kind(measured, body.astype(np.float32))
+    boxes = [box_from_corners(m.quad) for m in measured]
+    return SetProfile(
+        image=image, body=(float(body[0]), float(body[1]), float(body[2])),
+        pip_colours=tuple(None if v == 0 else _median_lab(colours[v]) for v in range(7)),
+        pip_contrast=float(np.median(contrasts)) if contrasts else 0.0,
+        pip_area=float(np.median(areas)) if areas else 0.0,
+        divider=kind, divider_seen=seen,
+        arrangements=tuple(arrangement(v, pips[v]) if v else "blank" for v in range(7)), pips=pips,
+        tile_length_px=float(np.median([b.length for b in boxes])),
+        tile_width_px=float(np.median([b.width for b in boxes])), tiles=len(measured))
