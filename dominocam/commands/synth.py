@@ -39,7 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--video-size", type=_size, default=(960, 720), help="video frame size (default 960x720)")
     parser.add_argument("--fps", type=int, default=10, help="video frame rate (10-30)")
     parser.add_argument("--contact-sheet", type=Path, default=None,
-                        help="write a PNG of 24 random renders here, and beside it (NAME-looks.png) one scene in every look")
+                        help="write a PNG of 24 random renders here, and beside it (NAME-looks.jpg) one scene in every look")
     parser.add_argument("--real-vs-render", type=Path, default=None,
                         help="write a PNG of real photos (from --real) next to renders of the same scale")
     parser.add_argument("--real", type=Path, default=Path("../shared/real/dd-game1"),
@@ -61,7 +61,7 @@ def run(args) -> int:
         from vision.synth.dataset import looks_sheet
 
         contact_sheet(args.contact_sheet, args.seed)
-        looks = args.contact_sheet.with_name(args.contact_sheet.stem + "-looks.png")
+        looks = args.contact_sheet.with_name(args.contact_sheet.stem + "-looks.jpg")
         looks_sheet(looks, args.seed)
         log.info("contact sheets written to %s and %s", args.contact_sheet, looks)
     if args.real_vs_render is not None:

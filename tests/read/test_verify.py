@@ -168,16 +168,20 @@ def test_box_on_empty_board_with_a_printed_star_is_rejected() -> None:
     assert not v.physical
 
 
-def test_small_tiles_are_not_judged() -> None:
-    # below MIN_VERIFY_PX the cues are too coarse: a straddling box there is kept, not guessed at
+def test_small_tiles_bodies_are_not_judged_but_a_phantom_at_a_joint_loses_against_the_two() -> None:
+    # Below MIN_VERIFY_PX the body cues are too coarse to judge a box alone, but tiles are rigid
+    # bodies that never overlap (issue 23): a box across the joint of two touching tiles, surer
+    # than either, still loses against the two together.
     img = _table()
     w = 18.0
     tiles = _tiles(img, [(100 + k * (2 * w + 2), 100) for k in range(4)], width=w)
     a, b = tiles[1], tiles[2]
     mid = (np.asarray(a.center) + np.asarray(b.center)) / 2
     quads = [t.corners() for t in tiles] + [_quad(mid[0], mid[1], a.length, w)]
-    verdicts = verify.verify_frame(img, quads, [0.8] * 5)
-    assert all(v.physical for v in verdicts)
+    assert verify.verify_tile(img, quads[4], 0.9)[1] is None  # too small to judge alone
+    verdicts = verify.verify_frame(img, quads, [0.6] * 4 + [0.9])
+    assert all(v.physical for v in verdicts[:4])
+    assert not verdicts[4].physical and "two better tiles" in verdicts[4].reason
 
 
 def test_rotated_tiles_and_straddle() -> None:

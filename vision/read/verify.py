@@ -33,6 +33,7 @@ import cv2
 import numpy as np
 
 from vision.read.pips import channel_median, colour_distance
+from vision.read.rigid import heaviest_disjoint
 from vision.read.tile import shows_no_face
 
 log = logging.getLogger(__name__)
@@ -257,26 +258,36 @@ def verify_frame(frame: np.ndarray, quads: Sequence[np.ndarray], confidence: Seq
                 doubt = f" and the detector is unsure ({conf[i]:.2f})" if unsure and not short else ""
                 verdicts[i] = Verdict(False, v.score, f"{lengths[i]:.0f} px long where the frame's tiles are "
                                                       f"{typical:.0f} px{doubt}: part of something")
+    return _disjoint(quads, lengths, verdicts)
+
+
+def _disjoint(quads: list[np.ndarray], lengths: np.ndarray, verdicts: list[Verdict]) -> list[Verdict]:
+    """Tiles do not overlap: of the boxes left, the heaviest set (by score) no two of which overlap
+    stays (`vision.read.rigid`); a box across the joint of two touching tiles loses against the two."""
     centres = np.array([q.mean(axis=0) for q in quads]).reshape(-1, 2)
-    order = sorted((i for i, v in enumerate(verdicts) if v.physical), key=lambda i: -verdicts[i].score)
-    clean: list[int] = []  # kept boxes whose body may push others out
-    for i in order:
-        if judged[i][1] is None:
-            continue
-        near = [k for k in clean if np.hypot(*(centres[i] - centres[k])) < (lengths[i] + lengths[k]) / 2]
-        if any(_overlap(quads[i], quads[k]) > OVERLAP for k in near):
-            verdicts[i] = Verdict(False, verdicts[i].score, "overlaps a better tile: tiles do not overlap")
-        elif judged[i][1].clean:
-            clean.append(i)
-    # a box lying half on each of two better boxes (which do not overlap each other) straddles them
-    kept = [i for i in order if verdicts[i].physical and judged[i][1] is not None]
-    for n, i in enumerate(kept):
-        better = [k for k in kept[:n] if verdicts[k].physical
-                  and np.hypot(*(centres[i] - centres[k])) < (lengths[i] + lengths[k]) / 2
-                  and _overlap(quads[i], quads[k]) > OVERLAP]
-        if any(_overlap(quads[a], quads[b]) < 0.1 for x, a in enumerate(better) for b in better[x + 1 :]):
-            verdicts[i] = Verdict(False, verdicts[i].score, "lies half on each of two better tiles")
-    return verdicts
+    alive = [i for i, v in enumerate(verdicts) if v.physical]
+    conflicts: dict[int, list[int]] = {i: [] for i in alive}
+    for n, i in enumerate(alive):
+        for k in alive[n + 1:]:
+            if (np.hypot(*(centres[i] - centres[k])) < (lengths[i] + lengths[k]) / 2
+                    and _overlap(quads[i], quads[k]) > OVERLAP):
+                conflicts[i].append(k)
+                conflicts[k].append(i)
+    index = {i: n for n, i in enumerate(alive)}
+    # a box weighs what it explains: its score times the share of a whole tile it covers, so two
+    # boxes on the halves of one tile do not outweigh the tile (held-out renders, blurred and
+    # grooved sets: true tiles were lost so)
+    areas = np.array([_area(q) for q in quads])
+    whole = float(np.median(areas[alive])) if alive else 1.0
+    weight = [verdicts[i].score * min(1.0, areas[i] / max(whole, 1e-9)) for i in alive]
+    keep = heaviest_disjoint(weight, [[index[k] for k in conflicts[i]] for i in alive])
+    out = list(verdicts)
+    for n, i in enumerate(alive):
+        if n not in keep:
+            two = sum(1 for k in conflicts[i] if index[k] in keep) >= 2
+            why = "lies half on each of two better tiles" if two else "overlaps a better tile: tiles do not overlap"
+            out[i] = Verdict(False, verdicts[i].score, why)
+    return out
 
 
 def half_a_face(t) -> str:

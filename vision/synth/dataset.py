@@ -113,7 +113,7 @@ def looks_sheet(path: Path, seed: int, cols: int = 5, size: tuple[int, int] = (1
     crops += [blank] * (-len(crops) % cols)
     rows = [np.hstack(crops[i:i + cols]) for i in range(0, len(crops), cols)]
     path.parent.mkdir(parents=True, exist_ok=True)
-    cv2.imwrite(str(path), np.vstack(rows), [cv2.IMWRITE_PNG_COMPRESSION, 9])
+    cv2.imwrite(str(path), np.vstack(rows), [cv2.IMWRITE_PNG_COMPRESSION, 9, cv2.IMWRITE_JPEG_QUALITY, 85])
 
 
 def _label(img: np.ndarray, text: str) -> np.ndarray:
