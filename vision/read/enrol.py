@@ -136,6 +136,21 @@ def _name(v: tuple[int, int]) -> str:
     return f"{v[0]}-{v[1]}"
 
 
+def _unassigned(measured: list[_Measured], share: np.ndarray, cols: np.ndarray, forced: int) -> str:
+    """Why the set cannot be assigned, in words: the tiles that read as one value (each tile's own
+    likeliest value), the values no tile reads; else the tile that had to take a value."""
+    best = share.argmax(axis=1)
+    values, counts = np.unique(best, return_counts=True)
+    missing = [_name(SET_VALUES[j]) for j in range(SET_SIZE) if j not in set(best.tolist())]
+    if (counts > 1).any() and missing:
+        twice = int(values[np.argmax(counts)])
+        at = [_where(measured[i]) for i in np.flatnonzero(best == twice)]
+        where = f"{', '.join(at[:-1])} and {at[-1]} {'both' if len(at) == 2 else 'all'}"
+        return f"the tiles at {where} read {_name(SET_VALUES[twice])} and no tile reads {', '.join(missing)}"
+    return (f"the tile at {_where(measured[forced])} reads {_name(SET_VALUES[int(best[forced])])} "
+            f"and nothing else but {_name(SET_VALUES[int(cols[forced])])} is left for it")
+
+
 def solve(measured: list[_Measured]) -> list[EnrolledTile]:
     """The assignment of the 28 set values to the 28 tiles. Raises EnrolError where a tile had to
     take a value its halves all but rule out (two tiles of one value, or one of another set)."""
@@ -143,15 +158,12 @@ def solve(measured: list[_Measured]) -> list[EnrolledTile]:
     like, turned = tile_likelihoods(probs)
     share = like / like.sum(axis=1, keepdims=True)
     cols = assign(-np.log(like))
+    forced = [i for i, j in enumerate(cols) if share[i, j] < MIN_ASSIGNED]
+    if forced:
+        raise EnrolError(f"cannot assign the set: {_unassigned(measured, share, cols, forced[0])}; enrol one whole "
+                         "set of 28 different tiles (is one there twice, or from another set?)")
     out = []
     for i, j in enumerate(cols):
-        if share[i, j] < MIN_ASSIGNED:
-            best = int(np.argmax(share[i]))
-            rivals = [_where(measured[k]) for k in range(len(measured)) if k != i and cols[k] == best]
-            also = f", as does the tile at {rivals[0]}" if rivals else ""
-            raise EnrolError(f"cannot assign the set: the tile at {_where(measured[i])} reads "
-                             f"{_name(SET_VALUES[best])}{also}, and no tile reads {_name(SET_VALUES[j])}; "
-                             "enrol one whole set of 28 different tiles (is one there twice, or from another set?)")
         a, b = SET_VALUES[j]
         vals = (b, a) if turned[i, j] else (a, b)
         out.append(EnrolledTile(vals, measured[i].halves, float(share[i, j])))
@@ -223,9 +235,9 @@ def enrolment_to_json(enrolment: Enrolment, image: str, profile_path: str) -> di
 
 # --- measuring the set ---------------------------------------------------------------------------
 
-PIN_RADIUS = 0.05  # of the tile's width: the disc at the centre looked at for a pin
-MIN_MARK = 28.0  # Lab distance to the body above which the centre shows something
-PIN_VS_LINE = 35.0  # Lab distance between the centre's colour and the line's: a pin on the line
+PIN_REACH = 0.1  # of the tile's width: how far either side of the divider's column a pin is looked for
+PIN_WIDER = 0.06  # of the tile's width: a pin is this much wider (along the tile) than the line at the centre
+MIN_MARK = 28.0  # Lab distance to the body above which a pixel shows a mark
 MAJORITY = 0.5
 
 
@@ -286,30 +298,33 @@ def _median_lab(pixels: list[np.ndarray]) -> Lab | None:
 
 
 def _divider_kind(measured: list[_Measured], body: np.ndarray) -> tuple[str, float]:
-    """The divider as most tiles show it (line, pin on a line, pin, none) and the share of tiles
-    whose line the reader found."""
-    lines = pins = 0
+    """The divider as most tiles show it (a line, a pin on a line, a pin, none) and the share of
+    tiles whose line the reader's `find_divider` found. Near the column between the halves (the
+    divider's, else the box's middle) a line marks the body above and below the centre; a pin
+    marks it at the centre, wider along the tile than the line there (any colour of either)."""
+    lines = pins = seen = 0
     h, w = measured[0].crop.shape[:2]
-    yy, xx = np.mgrid[0:h, 0:w]
-    r = max(1.5, PIN_RADIUS * HALF)
+    mid = np.abs(np.arange(h) - (HALF / 2 - 0.5))
+    rows = (mid > 0.15 * HALF) & (mid < 0.35 * HALF)
+    reach = int(round(PIN_REACH * HALF))
     for m in measured:
-        col = m.divider if m.divider is not None else PAD + HALF
-        centre = (xx - col) ** 2 + (yy - (HALF / 2 - 0.5)) ** 2 <= r * r
-        core = np.median(m.crop[centre], axis=0)
-        marked = float(colour_distance(core[None, None].astype(np.float32), body)[0, 0]) > MIN_MARK
-        if m.divider is not None:
-            lines += 1
-            band = (np.abs(xx - col) <= 1) & (np.abs(yy - HALF / 2) > 0.2 * HALF) & (np.abs(yy - HALF / 2) < 0.35 * HALF)
-            line = np.median(m.crop[band], axis=0)
-            pins += marked and float(np.linalg.norm(core - line)) > PIN_VS_LINE
-        else:
-            pins += marked
+        seen += m.divider is not None
+        col = int(round(m.divider if m.divider is not None else PAD + HALF))
+        lo, hi = max(col - reach, 0), min(col + reach + 1, w)
+        dist = colour_distance(np.ascontiguousarray(m.crop[:, lo:hi]), body) > MIN_MARK
+        # the mark's width (columns) across the band above and below the centre, and at the centre
+        band = float(np.median(dist[rows].sum(axis=1)))
+        centre = float(dist[mid < 1.0].sum(axis=1).max())
+        has_line = band >= 1
+        lines += has_line
+        pins += centre >= band + PIN_WIDER * HALF
+    n = len(measured)
     n = len(measured)
     if lines >= MAJORITY * n:
         kind = "pin_line" if pins >= MAJORITY * n else "line"
     else:
         kind = "pin" if pins >= MAJORITY * n else "none"
-    return kind, lines / n
+    return kind, seen / n
 
 
 def measure_profile(measured: list[_Measured], tiles: list[EnrolledTile], image: str) -> SetProfile:

@@ -1,0 +1,134 @@
+"""`dominocam enrol`: a rendered set is read 28 / 28 right and gives a profile that round-trips;
+bad photos (27 tiles, a tile twice, not an image) give one clear line and the exit code."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from dominocam.cli import main
+from vision.read.assign import assign
+from vision.read.setprofile import ProfileError, SetProfile, load_profile
+from vision.synth.camera import encode_jpeg
+from vision.synth.enrol import DOUBLE_SIX, render_enrolment
+from vision.synth.looks import FACTORS
+
+SIZE = (960, 720)
+
+
+def _photo(tmp_path: Path, name: str, seed: int, look: str = "baseline", values=None):
+    r = render_enrolment(np.random.default_rng([31, seed]), SIZE, FACTORS[look], values=values)
+    path = tmp_path / f"{name}.jpg"
+    path.write_bytes(encode_jpeg(r.image, r.jpeg_quality))
+    return path, r
+
+
+def _enrol(capsys, argv):
+    code = main(["enrol", *argv])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_assign_matches_brute_force():
+    rng = np.random.default_rng(0)
+    for _ in range(200):
+        n = int(rng.integers(1, 6))
+        m = int(rng.integers(n, 7))
+        cost = rng.integers(0, 4, (n, m)).astype(float) + rng.random((n, m)) * 0.01
+        cols = assign(cost)
+        assert len(set(cols.tolist())) == n and cols.min() >= 0
+        best = min(sum(cost[i, p[i]] for i in range(n)) for p in itertools.permutations(range(m), n))
+        assert cost[np.arange(n), cols].sum() == pytest.approx(best)
+
+
+@pytest.mark.parametrize("look", ["baseline", "six_across"])
+def test_enrol_reads_a_rendered_set_right_and_the_profile_round_trips(tmp_path, capsys, look):
+    photo, r = _photo(tmp_path, look, 1, look)
+    out_file = tmp_path / "club" / "set.json"
+    code, out, err = _enrol(capsys, [str(photo), "--out", str(out_file), "--json"])
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["image"] == str(photo) and doc["complete"] is True and doc["profile"] == str(out_file)
+    assert len(doc["tiles"]) == 28
+    assert sorted(tuple(sorted(t["values"])) for t in doc["tiles"]) == sorted(DOUBLE_SIX)
+    truth_halves = np.array(r.halves)  # (28, 2, 2)
+    for t in doc["tiles"]:
+        got = np.array(t["halves"])
+        j = int(np.argmin(np.linalg.norm(truth_halves.mean(axis=1) - got.mean(axis=0), axis=1)))
+        # the same tile, read half by half the right way round
+        straight = np.linalg.norm(truth_halves[j] - got, axis=1).max()
+        turned = np.linalg.norm(truth_halves[j][::-1] - got, axis=1).max()
+        want = list(r.tiles[j].values) if straight < turned else list(r.tiles[j].values)[::-1]
+        assert t["values"] == want
+        assert min(straight, turned) < 0.15 * r.tiles[j].length
+        assert 0.0 < t["confidence"] <= 1.0
+    profile = load_profile(out_file)
+    assert SetProfile.from_dict(json.loads(out_file.read_text())).to_dict() == profile.to_dict()
+    assert SetProfile.from_dict(profile.to_dict()).to_dict() == profile.to_dict()
+    assert profile.tiles == 28 and profile.divider == "line"
+    assert profile.arrangements[6] == ("across" if look == "six_across" else "along")
+    assert all(len(profile.pips[v]) == v for v in range(7))
+    # the rendered tile's long side, as the camera shows it
+    true_len = float(np.median([np.linalg.norm(c[1] - c[0]) for c in r.corners]))
+    assert profile.tile_length_px == pytest.approx(true_len, rel=0.1)
+    assert 1.8 < profile.ratio < 2.2
+    # plain white body, black pips
+    assert profile.body[0] > 150 and all(c[0] < 100 for c in profile.pip_colours[1:])
+
+
+def test_text_output_names_the_profile(tmp_path, capsys):
+    photo, _ = _photo(tmp_path, "set", 1)
+    code, out, _ = _enrol(capsys, [str(photo), "--out", str(tmp_path / "mine.json")])
+    assert code == 0
+    assert "all 28 tiles" in out and str(tmp_path / "mine.json") in out
+    assert (tmp_path / "mine.json").is_file()
+
+
+@pytest.mark.parametrize("case, values, found", [
+    ("27 tiles", [v for v in DOUBLE_SIX if v != (2, 5)], "found 27 tiles"),
+    ("one tile twice (29)", [*DOUBLE_SIX, (3, 4)], "found 29 tiles"),
+])
+def test_a_photo_without_exactly_28_tiles_is_refused(tmp_path, capsys, case, values, found):
+    photo, r = _photo(tmp_path, "bad", 2, values=values)
+    assert len(r.tiles) == len(values)
+    out_file = tmp_path / "set.json"
+    code, out, err = _enrol(capsys, [str(photo), "--out", str(out_file), "--json"])
+    assert code == 1, case
+    assert out == "" and not out_file.exists()
+    assert len(err.strip().splitlines()) == 1
+    assert found in err and "need exactly 28" in err and "lay all 28 tiles face up, not touching" in err
+
+
+def test_a_set_with_one_tile_twice_and_one_missing_cannot_be_assigned(tmp_path, capsys):
+    values = [(1, 5) if v == (2, 4) else v for v in DOUBLE_SIX]  # 1-5 twice, no 2-4
+    photo, _ = _photo(tmp_path, "twice", 3, values=values)
+    code, out, err = _enrol(capsys, [str(photo), "--out", str(tmp_path / "set.json")])
+    assert code == 1 and out == ""
+    assert len(err.strip().splitlines()) == 1
+    assert "cannot assign the set" in err and "both read 1-5" in err and "no tile reads 2-4" in err
+
+
+def test_not_an_image(tmp_path, capsys):
+    text = tmp_path / "notes.jpg"
+    text.write_text("not a photo")
+    code, out, err = _enrol(capsys, [str(text)])
+    assert code == 2 and out == ""
+    assert str(text) in err and "corrupt or unreadable image" in err
+    code, _, err = _enrol(capsys, [str(tmp_path / "missing.png")])
+    assert code == 2 and "file not found" in err
+
+
+def test_a_broken_profile_file_says_what_to_do(tmp_path):
+    bad = tmp_path / "set.json"
+    bad.write_text("{not json")
+    with pytest.raises(ProfileError, match="dominocam enrol"):
+        load_profile(bad)
+    bad.write_text(json.dumps({"version": 1, "image": "x"}))
+    with pytest.raises(ProfileError, match="not a set profile"):
+        load_profile(bad)
+    with pytest.raises(ProfileError, match="no such set profile"):
+        load_profile(tmp_path / "none.json")
