@@ -96,3 +96,22 @@ def test_byk_2_4_a_counted_deal_of_the_four_called_is_a_bykovo_result():
     assert len(cands) == 1 and set(cands[0].line["points"]) == set(four)
     feed.check_new(logged(decl), cands[0].line)  # the engine takes it (BYK-2.4: the four it called)
     assert calls.open_tables(tournament)[0]["players"] == four
+
+
+def test_spt_8_each_deal_of_a_sport_table_is_its_protocol_line():
+    seats = ["A", "B", "C", "D"]
+    decl = {"event": "tournament", "format": "sport-pairs", "tables": {"1": seats}, "deals": 2}
+    from engine.simulate import random_game
+    from tests.event.conftest import renamed
+
+    record = renamed(random_game("sport", seed=4, deals=2), seats)
+    result = replay_events(record)
+    log = logged(decl)
+    cands = feed.candidates("sport-pairs", feed.replay(log), 3, 1, result, seats)
+    assert [c.key for c in cands] == ["table 3/game 1/deal 1", "table 3/game 1/deal 2"]
+    for cand in cands:  # the engine's protocol takes each deal in turn (opener, SPT-8 credit)
+        feed.check_new(log, cand.line)
+        log = [*log, LogEntry(len(log) + 1, 0.0, "table 3", cand.line)]
+    sheet = feed.replay(log)["tables"][0]["sheet"]
+    assert [d["pips"] for d in sheet] == [d["pips"] for d in result["deals"]]
+    assert feed.replay(log)["finished"] is True

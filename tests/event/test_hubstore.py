@@ -51,3 +51,14 @@ def test_entries_and_the_event_log_survive_a_restart(tmp_path):
     assert again.acked(7) == 3 and again.waiting(7) == 1
     assert again.rows(7) == [row(1), row(2), row(3)]
     assert [e.key for e in again.log_entries()] == [None, "table 1/game 1"]
+
+
+def test_only_the_current_game_stays_in_memory_and_a_superseded_one_is_handed_over_once(tmp_path):
+    store = HubStore(tmp_path / "hub.db")
+    game = '{"event":"game","variant":"bykovo","players":["A","B","C","D"],"options":{}}'
+    for i, body in enumerate([game, '{"event":"deal"}', game, '{"event":"deal"}', '{"event":"deal"}'], start=1):
+        store.add_entry(1, row(i, body))
+    assert [e.id for e in store.entries(1)] == [3, 4, 5]
+    assert [[e.id for e in g] for g in store.take_closed(1)] == [[1, 2]]
+    assert store.take_closed(1) == []
+    assert [r.id for r in store.rows(1)] == [1, 2, 3, 4, 5]  # the whole journal stays on disk

@@ -48,7 +48,7 @@ def board(table: int, state: dict[str, Any], *, online: bool, published: dict[st
         "online": online,
         "url": published.get("url"),
         "has_thumbnail": bool(published.get("thumbnail")),
-        "thumbnail_ts": published.get("ts"),
+        "thumbnail_ts": published.get("thumbnail_ts"),
         "camera": (published.get("camera") or {}).get("state"),
         "last_id": acked,
         "waiting": waiting,

@@ -102,16 +102,12 @@ def check_new(log: Sequence[LogEntry], event: dict[str, Any]) -> None:
     replay_lines(lines)
 
 
-def games(entries: Sequence[Entry]) -> list[tuple[int, list[dict[str, Any]]]]:
-    """Every game of a table's journal: (the game entry's id, its effective record)."""
-    starts = [i for i, e in enumerate(entries) if e.event.get("event") == "game"]
-    out = []
-    for n, i in enumerate(starts):
-        end = starts[n + 1] if n + 1 < len(starts) else len(entries)
-        game = current_game(list(entries[:end]))
-        if game.moves and game.moves[0].id == entries[i].id:
-            out.append((entries[i].id, game.record))
-    return out
+def game(entries: Sequence[Entry]) -> tuple[int, list[dict[str, Any]]] | None:
+    """(the game entry's id, its effective record) of entries that start with a `game` entry."""
+    played = current_game(list(entries))
+    if not played.moves or not entries or played.moves[0].id != entries[0].id:
+        return None
+    return entries[0].id, played.record
 
 
 def candidates(fmt: str, tournament: dict[str, Any], table: int, game_id: int,

@@ -49,20 +49,29 @@ class LogEntry:
 
 
 class _Table:
-    """One table's entries in memory: the contiguous prefix and what came in ahead of a gap."""
+    """One table in memory: how far its entries are held without a gap, what came in ahead of a
+    gap, and only the current game's entries (so the hub's memory stays flat over an event).
+
+    The current game starts at the last `game` entry: a table's journal never undoes a game
+    (webui/journal.py), so nothing before it changes the current game. A game superseded by a
+    new one waits in `closed` until the hub has entered what it gives the tournament."""
 
     def __init__(self) -> None:
-        self.rows: list[Row] = []  # ids 1..n, no gap
+        self.acked = 0
         self.ahead: dict[int, Row] = {}
-
-    @property
-    def acked(self) -> int:
-        return self.rows[-1].id if self.rows else 0
+        self.current: list[Entry] = []
+        self.closed: list[list[Entry]] = []
 
     def add(self, row: Row) -> None:
         self.ahead[row.id] = row
         while self.acked + 1 in self.ahead:
-            self.rows.append(self.ahead.pop(self.acked + 1))
+            r = self.ahead.pop(self.acked + 1)
+            self.acked = r.id
+            entry = Entry(r.id, r.ts, r.source, json.loads(r.body))
+            if entry.event.get("event") == "game" and self.current:
+                self.closed.append(self.current)
+                self.current = []
+            self.current.append(entry)
 
 
 class HubStore:
@@ -79,13 +88,13 @@ class HubStore:
             self._db.execute("PRAGMA synchronous=FULL")
             for statement in _SCHEMA:
                 self._db.execute(statement)
-            rows = self._db.execute("SELECT table_no, id, ts, source, body FROM entries ORDER BY table_no, id").fetchall()
+            rows = self._db.execute("SELECT table_no, id, ts, source, body FROM entries ORDER BY table_no, id")
+            self._tables: dict[int, _Table] = {}
+            for table_no, *row in rows:
+                self._tables.setdefault(int(table_no), _Table()).add(Row(int(row[0]), float(row[1]), row[2], row[3]))
             logs = self._db.execute("SELECT id, ts, source, body, key FROM log ORDER BY id").fetchall()
         except sqlite3.DatabaseError as exc:
             raise ValueError(f"{self.path}: not a dominocam hub database ({exc}); pass another --db") from exc
-        self._tables: dict[int, _Table] = {}
-        for table_no, *row in rows:
-            self._tables.setdefault(int(table_no), _Table()).add(Row(int(row[0]), float(row[1]), row[2], row[3]))
         self._log = [LogEntry(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in logs]
 
     # -- table entries
@@ -93,8 +102,8 @@ class HubStore:
         """Store one entry of a table's journal; False when it is already stored (nothing written)."""
         with self._lock:
             held = self._tables.setdefault(table, _Table())
-            known = held.ahead.get(row.id) or (held.rows[row.id - 1] if row.id <= held.acked else None)
-            if known is not None:
+            if row.id <= held.acked or row.id in held.ahead:
+                known = held.ahead.get(row.id) or self._row(table, row.id)
                 if known != row:
                     log.warning("table %d sent journal entry %d again with other content; the first is kept "
                                 "(was its journal replaced? give the table a fresh number)", table, row.id)
@@ -105,6 +114,11 @@ class HubStore:
             )
             held.add(row)
             return True
+
+    def _row(self, table: int, id: int) -> Row | None:
+        r = self._db.execute("SELECT id, ts, source, body FROM entries WHERE table_no = ? AND id = ?",
+                             (table, id)).fetchone()
+        return Row(int(r[0]), float(r[1]), r[2], r[3]) if r else None
 
     def tables(self) -> list[int]:
         with self._lock:
@@ -117,14 +131,30 @@ class HubStore:
             return held.acked if held else 0
 
     def rows(self, table: int) -> list[Row]:
-        """The table's stored entries up to the first gap, in journal order."""
+        """The table's stored entries up to the first gap, in journal order (read from disk)."""
         with self._lock:
             held = self._tables.get(table)
-            return list(held.rows) if held else []
+            if held is None:
+                return []
+            found = self._db.execute(
+                "SELECT id, ts, source, body FROM entries WHERE table_no = ? AND id <= ? ORDER BY id",
+                (table, held.acked)).fetchall()
+        return [Row(int(r[0]), float(r[1]), r[2], r[3]) for r in found]
 
     def entries(self, table: int) -> list[Entry]:
-        """The same as journal entries (webui.store.Entry), for the table's game state."""
-        return [Entry(r.id, r.ts, r.source, json.loads(r.body)) for r in self.rows(table)]
+        """The current game's journal entries (webui.store.Entry), from its `game` entry on."""
+        with self._lock:
+            held = self._tables.get(table)
+            return list(held.current) if held else []
+
+    def take_closed(self, table: int) -> list[list[Entry]]:
+        """The games superseded since the last call (each from its `game` entry), handed over once."""
+        with self._lock:
+            held = self._tables.get(table)
+            if held is None:
+                return []
+            closed, held.closed = held.closed, []
+            return closed
 
     def waiting(self, table: int) -> int:
         """Entries held beyond a gap (received out of order, waiting for the missing one)."""

@@ -58,7 +58,6 @@ class EventHub:
         self._online: dict[int, bool] = {}
         self._published: dict[int, dict[str, Any]] = {}
         self._boards: dict[int, dict[str, Any]] = {}
-        self._games: dict[tuple[int, int, int], dict[str, Any]] = {}  # (table, game, last id) -> replay
         self._tournament: tuple[int, dict[str, Any] | None, str | None] | None = None
         self._refused: set[str] = set()
         self._stop = threading.Event()
@@ -154,20 +153,26 @@ class EventHub:
             self._stop.wait(self.config.rebuild_s)
 
     def _rebuild(self, table: int) -> None:
+        closed = self.store.take_closed(table)
         entries = self.store.entries(table)
         state = build_state(entries, None)
         decl = feed.declaration(self.store.log_entries())
         if decl is not None:
-            played = feed.games(entries)
-            for n, (game_id, record) in enumerate(played):
-                last = n == len(played) - 1  # the current game: build_state has just replayed it
-                self._feed(table, decl, game_id, record, state if last and not state.get("error") else None)
+            for game_entries in closed:  # games this table has moved on from: replayed once here
+                game = feed.game(game_entries)
+                if game is not None:
+                    self._feed(table, decl, *game, None)
+            game = feed.game(entries)
+            if game is not None and not state.get("error"):
+                self._feed(table, decl, *game, state)  # build_state has just replayed it
         label = calls.table_of(self.tournament(), state.get("players") or [])
         with self._cond:
             online = self._online.get(table, False)
             published = self._published.get(table)
-        self._boards[table] = board(table, state, online=online, published=published, tournament_table=label,
-                                    acked=self.store.acked(table), waiting=self.store.waiting(table))
+        shown = board(table, state, online=online, published=published, tournament_table=label,
+                      acked=self.store.acked(table), waiting=self.store.waiting(table))
+        with self._cond:
+            self._boards[table] = shown
 
     def _feed(self, table: int, decl: LogEntry, game_id: int, record: list[dict[str, Any]],
               result: dict[str, Any] | None) -> None:
@@ -175,15 +180,10 @@ class EventHub:
         if len(record) < 2:
             return
         if result is None:
-            key = (table, game_id, len(record))
-            result = self._games.get(key)
-            if result is None:
-                try:
-                    result = replay(record)
-                except ValueError:
-                    return
-                self._games = {k: v for k, v in self._games.items() if k[:2] != (table, game_id)}
-                self._games[key] = result
+            try:
+                result = replay(record)
+            except ValueError:
+                return
         tournament = self.tournament()
         if tournament is None or tournament.get("finished"):
             return
@@ -215,9 +215,10 @@ class EventHub:
     def boards(self) -> list[dict[str, Any]]:
         with self._cond:
             online = dict(self._online)
+            boards = dict(self._boards)
         out = []
-        for table in sorted(set(self._boards) | set(online)):
-            b = self._boards.get(table) or board(table, {}, online=False, published=None, tournament_table=None,
+        for table in sorted(set(boards) | set(online)):
+            b = boards.get(table) or board(table, {}, online=False, published=None, tournament_table=None,
                                                  acked=0, waiting=0)
             out.append(b | {"online": online.get(table, False)})
         return out

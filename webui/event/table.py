@@ -61,12 +61,15 @@ def attach_publisher(app: Flask, address: EventAddress, table: int, credentials:
                      url: str | None, config: PublisherConfig | None = None) -> TablePublisher:
     """Start publishing this app's journal and state; returns the running publisher."""
     live = app.extensions["dominocam"]
-    thumb: dict[str, str | None] = {"jpeg": None}
+    thumb: dict[str, Any] = {"jpeg": None, "ts": None}
 
     def state(fresh_thumbnail: bool) -> dict[str, Any]:
         if fresh_thumbnail:
-            thumb["jpeg"] = thumbnail(live.broadcaster.latest_frame()) or thumb["jpeg"]
-        return compact_state(live.hub.state(), table=table, url=url, thumb=thumb["jpeg"], now=time.time())
+            jpeg = thumbnail(live.broadcaster.latest_frame())
+            if jpeg:
+                thumb.update(jpeg=jpeg, ts=time.time())
+        return compact_state(live.hub.state(), table=table, url=url, thumb=thumb["jpeg"], thumb_ts=thumb["ts"],
+                             now=time.time())
 
     publisher = TablePublisher(address, table, credentials, live.store.path, state, config=config,
                                on_seat=lambda seat: apply_seat(live, seat))

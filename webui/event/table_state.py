@@ -27,7 +27,7 @@ def thumbnail(frame: np.ndarray | None, width: int = THUMB_WIDTH, quality: int =
 
 
 def compact_state(state: dict[str, Any], *, table: int, url: str | None, thumb: str | None,
-                  now: float) -> dict[str, Any]:
+                  now: float, thumb_ts: float | None = None) -> dict[str, Any]:
     """The retained state message from a table's full /api/state."""
     moves = state.get("moves") or []
     deals = state.get("deals") or []
@@ -49,4 +49,5 @@ def compact_state(state: dict[str, Any], *, table: int, url: str | None, thumb: 
         "banner": state.get("banner"),
         "camera": {k: (state.get("camera") or {}).get(k) for k in ("state", "message")},
         "thumbnail": thumb,
+        "thumbnail_ts": thumb_ts,  # when the thumbnail was taken
     }

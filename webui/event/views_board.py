@@ -56,7 +56,8 @@ def thumb(table: int):
         jpeg = base64.b64decode(data, validate=True)
     except (binascii.Error, ValueError):
         abort(404, description=f"table {table}'s picture is unreadable")
-    return Response(jpeg, mimetype="image/jpeg", headers={"Cache-Control": "no-store"})
+    # /event asks for it as thumb.jpg?t=WHEN-TAKEN: one address per picture, so it may be cached.
+    return Response(jpeg, mimetype="image/jpeg", headers={"Cache-Control": "max-age=60"})
 
 
 @bp.get("/api/event/stream")

@@ -3,7 +3,6 @@
   "use strict";
   const root = document.getElementById("tables");
   const callsEl = document.getElementById("calls");
-  const thumbs = {};
 
   function el(tag, attrs, text) {
     const e = document.createElement(tag);
@@ -43,9 +42,7 @@
     a.append(head);
     if (b.has_thumbnail) {
       const img = el("img", {class: "thumb", alt: "table " + b.table});
-      const key = b.table + ":" + b.thumbnail_ts;
       img.src = "/event/table/" + b.table + "/thumb.jpg?t=" + encodeURIComponent(b.thumbnail_ts);
-      thumbs[b.table] = key;
       a.append(img);
     }
     const ul = el("ul", {class: "players"});
