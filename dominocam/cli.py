@@ -38,16 +38,33 @@ def _load(name: str):
         raise
 
 
+class PlainFormatter(logging.Formatter):
+    """One plain line per message: `dominocam: empty.jpg: empty file` for a warning or an error,
+    the message alone for information (timestamps and logger names only under --verbose)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        text = record.getMessage()
+        return f"dominocam: {text}" if record.levelno >= logging.WARNING else text
+
+
+def setup_logging(verbose: bool) -> None:
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s") if verbose
+                         else PlainFormatter())
+    handler.dominocam = True  # type: ignore[attr-defined]  # ours: replaced on the next call, others kept
+    root = logging.getLogger()
+    for old in [h for h in root.handlers if getattr(h, "dominocam", False)]:
+        root.removeHandler(old)
+    root.addHandler(handler)
+    root.setLevel(logging.DEBUG if verbose else logging.INFO)
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     parser = argparse.ArgumentParser(prog="dominocam", add_help=False)
     parser.add_argument("-v", "--verbose", action="store_true")
     pre, rest = parser.parse_known_args(argv)
-    logging.basicConfig(
-        level=logging.DEBUG if pre.verbose else logging.INFO,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-        stream=sys.stderr,
-    )
+    setup_logging(pre.verbose)
     full = argparse.ArgumentParser(prog="dominocam", description="A camera assistant for a domino table.")
     full.add_argument("-v", "--verbose", action="store_true", help="log debug messages")
     subs = full.add_subparsers(dest="command", metavar="COMMAND")

@@ -10,12 +10,12 @@ import threading
 from typing import Any
 
 from flask import Flask, jsonify, render_template, request
-from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
 from webui.config import make_config
 from webui.errors import http_error_text, journal_error_text
 from webui.hub import Hub
+from webui.i18n import gettext as _
 from webui.i18n import init_i18n
 from webui.journal import JournalError
 from webui.pipeline import NO_CAMERA, PipelineRunner, SourceStatus

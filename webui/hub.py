@@ -12,8 +12,7 @@ import threading
 import time
 from typing import Any
 
-from flask_babel import gettext as _
-
+from webui.i18n import gettext as _
 from webui.journal import ENGINE_EVENTS, META_EVENTS, JournalError, check_meta, current_game
 from webui.live_flags import arrange
 from webui.localize import localize
@@ -86,7 +85,7 @@ class Hub:
             entries = self.store.entries()
             validate(event, entries)
             entry = self.store.append(event, source, ts=handed_over)
-        log.info("journal #%d (%s): %s", entry.id, source, json.dumps(event, ensure_ascii=False))
+        log.debug("journal #%d (%s): %s", entry.id, source, json.dumps(event, ensure_ascii=False))
         with self._cond:
             self._version += 1
             self._cond.notify_all()

@@ -14,7 +14,7 @@ import functools
 from pathlib import Path
 
 from babel.support import NullTranslations, Translations
-from flask import Flask, current_app, has_request_context, request
+from flask import Flask, current_app, has_app_context, has_request_context, request
 
 LANGS = ("ru", "en")
 DEFAULT_LANG = "ru"
@@ -26,6 +26,16 @@ CATALOGS = Path(__file__).resolve().parent / "translations"
 def N_(message: str) -> str:  # noqa: N802 - gettext's conventional name for "mark for extraction"
     """Mark a string for the catalogs without translating it here (it is translated where shown)."""
     return message
+
+
+def gettext(message: str, **params: object) -> str:
+    """The request's translation of `message` with its %(name)s placeholders filled; the English
+    message outside a request or in an app without Flask-Babel (a blueprint tested alone)."""
+    if has_app_context() and "babel" in current_app.extensions:
+        from flask_babel import gettext as babel_gettext
+
+        return babel_gettext(message, **params)
+    return message % params if params else message
 
 
 def check_lang(lang: str) -> str:

@@ -19,8 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask_babel import gettext as _
-
+from webui.i18n import gettext as _
 from webui.store import Entry
 
 ENGINE_EVENTS = frozenset({"game", "deal", "play", "pass", "draw", "reveal"})

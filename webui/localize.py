@@ -45,7 +45,8 @@ def camera_words(camera: dict[str, Any], _) -> dict[str, Any]:
     state = camera.get("state", "none")
     label = words.CAMERA_STATES.get(state, state)
     hint = words.CAMERA_HINTS.get(state, "")
-    where = camera.get("where") or camera.get("message", "")
+    message = str(camera.get("message") or "")
+    where = message.split("no camera at ", 1)[1] if "no camera at " in message else message
     return dict(camera, text=_(label), hint=_(hint, where=where) if hint else "")
 
 

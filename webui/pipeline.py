@@ -47,6 +47,8 @@ LOST = "lost"  # gave up (or no retry possible)
 STALLED = "stalled"  # set by the web side: no update for STALL_AFTER_S
 ENDED = "ended"  # a file or recording reached its end
 NO_CAMERA = "none"  # served without a source
+MISSING = "missing"  # no device at that address at all (vision.live.sources.SourceMissing); looked for again
+MISSING_PREFIX = "no camera at "
 
 MESSAGE_EVERY_S = 5.0
 
@@ -138,6 +140,8 @@ class PipelineRunner:
         return getattr(status, "message", "") != old.message and now - self._published_at >= MESSAGE_EVERY_S
 
     def _publish(self, status) -> None:
+        if getattr(status, "state", None) == RECONNECTING and str(getattr(status, "message", "")).startswith(MISSING_PREFIX):
+            status = SourceStatus(MISSING, status.message, getattr(status, "retry_in", None))
         self._status = status
         self._published_at = time.monotonic()
         self._on_status(status, self.fps)

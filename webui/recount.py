@@ -12,7 +12,8 @@ from typing import Any
 
 import cv2
 import numpy as np
-from flask_babel import gettext as _
+
+from webui.i18n import gettext as _
 
 # Image edge -> the reader's compass seat (vision/live/calibration.py: COMPASS).
 EDGE_TO_SEAT = {"bottom": "south", "left": "west", "top": "north", "right": "east"}

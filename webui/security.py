@@ -17,7 +17,8 @@ import socket
 from functools import wraps
 
 from flask import abort, current_app, request, session
-from flask_babel import gettext as _
+
+from webui.i18n import gettext as _
 
 LOOPBACK_NAMES = {"localhost", "127.0.0.1", "::1"}
 

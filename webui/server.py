@@ -62,6 +62,57 @@ def make_server(app: Flask, host: str, port: int):
         return create_server(app, **options)
 
 
+def lan_urls(server, host: str) -> list[str]:
+    """Where other machines reach a server bound to every address (0.0.0.0 / ::): its LAN URLs."""
+    if host not in ("0.0.0.0", "::", ""):
+        return []
+    from webui.security import lan_addresses
+
+    return [f"http://{a}:{server.effective_port}/" for a in lan_addresses()]
+
+
 def server_url(server, host: str) -> str:
+    """The address to print: the LAN one when bound to every address (others in the room use it)."""
+    lan = lan_urls(server, host)
+    if lan:
+        return lan[0]
     shown = "127.0.0.1" if host in ("0.0.0.0", "") else ("[::1]" if host == "::" else host)
     return f"http://{shown}:{server.effective_port}/"
+
+
+def serve_until_signalled(server, stop_streams, grace_s: float = 1.0, poll_s: float = 0.2) -> int:
+    """Run `server` until SIGINT or SIGTERM, then stop within about `grace_s` + 1 s, quietly.
+
+    waitress's own run() lets Ctrl-C stop its loop first; an open live page's thread then waits
+    for a loop that no longer runs (5 s) and dies on a closed trigger with a traceback. Here the
+    signal only sets a flag: the loop keeps running while `stop_streams()` ends every open SSE and
+    MJPEG response and their threads finish writing, then the workers are stopped and the
+    sockets closed. Returns the signal number that stopped it."""
+    import signal
+    import threading
+    import time
+
+    from waitress import wasyncore
+
+    stop = threading.Event()
+    got: list[int] = []
+
+    def on_signal(signum, frame) -> None:
+        got.append(signum)
+        stop.set()
+
+    previous = {s: signal.signal(s, on_signal) for s in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        while not stop.is_set():
+            wasyncore.loop(timeout=poll_s, map=server._map, use_poll=True, count=1)
+        log.info("stopping")
+        stop_streams()
+        end = time.monotonic() + grace_s
+        while server.task_dispatcher.active_count and time.monotonic() < end:
+            wasyncore.loop(timeout=0.05, map=server._map, use_poll=True, count=1)
+        server.task_dispatcher.shutdown(timeout=0.5)
+        wasyncore.close_all(server._map)
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
+    return got[0] if got else 0

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, Response, abort, current_app, jsonify, request
-from flask_babel import gettext as _
 
 from webui.app import live
+from webui.i18n import gettext as _
 from webui.i18n import request_lang
 from webui.journal import current_game
 from webui.stream import BOUNDARY, TooManyViewers

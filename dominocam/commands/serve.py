@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import errno
 import logging
-import signal
 import socket
 import sqlite3
 import sys
@@ -92,7 +91,13 @@ def kept_token(db: str, given: str | None, new: bool) -> str:
 
 def run(args: argparse.Namespace) -> int:
     from webui.app import create_app
-    from webui.server import lan_urls, limit_malloc_arenas, make_server, server_url
+    from webui.server import (
+        lan_urls,
+        limit_malloc_arenas,
+        make_server,
+        serve_until_signalled,
+        server_url,
+    )
     from webui.sources import SourceError, open_source
 
     players = [p.strip() for p in args.players.split(",") if p.strip()]
@@ -106,6 +111,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"dominocam serve: {event_args}", file=sys.stderr)
         return 2
     limit_malloc_arenas()
+    from webui.child_guard import install as guard_children
+
+    guard_children()  # the reading workers die with the server, whatever kills it
     try:
         _check_port(args.host, args.port)  # before a demo spends time starting its pipeline
         pipeline = open_source(args.source, variant=args.variant, players=players, pace_s=args.pace,
@@ -141,18 +149,11 @@ def run(args: argparse.Namespace) -> int:
         address, table, credentials = event_args
         publisher = attach_publisher(app, address, table, credentials, args.public_url or url)
 
-    def stop(signum, frame):
-        raise KeyboardInterrupt
-
-    signal.signal(signal.SIGTERM, stop)
     try:
-        server.run()
-    except KeyboardInterrupt:
-        log.info("stopping")
+        # Ctrl-C / SIGTERM: open pages are ended, then the server, within about 2 s, quietly
+        serve_until_signalled(server, app.extensions["dominocam"].stop_streams)
     finally:
         if publisher is not None:
             publisher.stop()
-        app.extensions["dominocam"].stop_streams()
-        server.close()
         app.extensions["dominocam"].close()
     return 0

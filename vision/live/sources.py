@@ -31,6 +31,19 @@ class SourceError(ValueError):
     A ValueError, as the web side reports those to the user (`dominocam serve: <message>`)."""
 
 
+class SourceMissing(SourceError):
+    """No device at that address at all (`/dev/video9` that does not exist): not a lost camera.
+    The message is `no camera at /dev/video9`; the source keeps looking, with back-off."""
+
+
+def missing_device(target: int | str) -> str | None:
+    """The device path of a camera index or /dev/videoN when it does not exist (Linux), else None."""
+    path = f"/dev/video{target}" if isinstance(target, int) else target
+    if isinstance(path, str) and path.startswith("/dev/") and os.path.isdir("/dev") and not os.path.exists(path):
+        return path
+    return None
+
+
 class SourceEnded(Exception):  # noqa: N818 - a signal like StopIteration, not an error
     """A recording reached its end (and does not loop)."""
 
@@ -78,6 +91,9 @@ class CaptureSource:
         self._offset = 0.0
 
     def open(self) -> None:
+        missing = missing_device(self.target) if self.live else None
+        if missing:
+            raise SourceMissing(f"no camera at {missing}")
         ms = int(self.timeout_s * 1000)
         params = [cv2.CAP_PROP_OPEN_TIMEOUT_MSEC, ms, cv2.CAP_PROP_READ_TIMEOUT_MSEC, ms]
         try:
@@ -251,6 +267,8 @@ class ReconnectingSource:
                     return
                 delay = self.backoff.delay(attempt)
                 log.warning("%s; retrying in %.1f s", exc, delay)
+                # a SourceMissing's message says so ("no camera at /dev/video9"): the pages show it as
+                # a camera that is not there, still looked for, rather than one that was lost
                 yield SourceEvent(None, time.monotonic(), "reconnecting", str(exc), delay)
                 self._sleep(delay)
                 continue
