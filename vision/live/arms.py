@@ -53,6 +53,8 @@ class Arms:
         self._used: set[Reach] = set()  # arms already given a tile
         self._spent: set[float] = set()  # ends of the episodes whose arms laid a tile that is a move
         self._claimed: dict[float, float] = {}  # episode end -> settled frame a tile first took it on
+        self._reads: list[tuple[float, bool]] = []  # fresh readings: (t, a new tile appeared)
+        self.one_per_arm = False  # one tile a turn (BYK-1.6): an arm visit lays one tile
 
     def observe(self, t: float, motion: MotionInfo) -> None:
         if motion.arm and motion.edge:
@@ -65,6 +67,24 @@ class Arms:
             self._episodes = self._episodes[-16:]
             self._episode = Counter()
         self._prev_settled_t, self._settled_t = self._settled_t, t
+
+    def note_read(self, t: float, laid: bool) -> None:
+        """A fresh reading of a settled frame, and whether a new tile appeared on it."""
+        self._reads.append((t, laid))
+        self._reads = self._reads[-64:]
+
+    def silent(self, end: float) -> bool:
+        """Whether an arm gone at `end` laid nothing: two fresh readings after it, over stable_s
+        or more, saw no new tile (a spectator's hand, a player who changed their mind). A tile
+        unread on its first frame, seen a frame late, still has its arm."""
+        quiet = []
+        for ts, laid in self._reads:
+            if ts < end:
+                continue
+            if laid:
+                break
+            quiet.append(ts)
+        return len(quiet) >= 2 and quiet[-1] - end >= getattr(self.config, "stable_s", 0.5)
 
     def _follow(self, t: float, motion: MotionInfo) -> None:
         """Follow each arm from its edge: where it reached deepest, until it is gone (a gap of
@@ -133,9 +153,22 @@ class Arms:
         # unread on its first settled frame appears one frame late); older ones cost extra.
         reaches = [r for r in self._reaches
                    if r.deep and t - self.config.reach_window_s <= r.end <= t
-                   and (r.end > self._prev_settled_t or r not in self._used)]
+                   and (r.end > self._prev_settled_t or r not in self._used)
+                   and not self.silent(r.end)]
         if not reaches or not new:
             return
+        if self.one_per_arm and len(reaches) < len(new):
+            # One arm visit lays one tile (BYK-1.6): more tiles than arms seen whole, so others
+            # came in arms seen only in pieces (a sleeve the colour of the cloth; the gate may even
+            # have settled while one was over the table: a glimpse may be followed by still
+            # frames). Their glimpses, unused, name their edges, one per edge not already there.
+            glimpses: dict[str, Reach] = {}
+            for r in reversed(self._reaches):
+                if (not r.deep and t - self.config.reach_window_s <= r.end <= t and r not in self._used
+                        and r.edge in self.calibration.seats
+                        and not any(x.edge == r.edge for x in reaches)):
+                    glimpses.setdefault(r.edge, r)
+            reaches = reaches + list(glimpses.values())
         late = 3.0 * sorted(c.reach for c in new)[len(new) // 2]
 
         def cost_of(r: Reach, c) -> float:
@@ -219,6 +252,8 @@ class Arms:
         frame late, still shares its arm."""
         for t_end, edge in reversed(self._episodes):
             if t - self.config.arm_window_s <= t_end <= t and t_end not in self._spent:
+                if self.silent(t_end):
+                    return None  # it laid nothing; a later tile is an unseen arm's
                 if self._claimed.setdefault(t_end, t) < self._prev_settled_t:
                     return None
                 return t_end, edge

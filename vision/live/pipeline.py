@@ -7,7 +7,9 @@ operator's override).
 `open_pipeline(source, variant=..., players=...)` builds one from a `--source` string.
 
 Recorded sources (the demo, a video file, a folder) are played at their frame rate as if a camera
-watched them: when reading falls behind, frames are skipped, as a camera would drop them.
+watched them. The motion gate sees every frame, whatever the CPU: who played comes from the arms,
+so when reading falls behind only the reading is skipped (the frame's motion still counts), and
+each reading is applied at the time of the frame it was taken from.
 """
 
 from __future__ import annotations
@@ -87,12 +89,14 @@ class LivePipeline:
         config: LiveConfig | None = None,
         game: dict | None = None,
         reconnect: ReconnectingSource | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.config = config or LiveConfig()
         self.reader = reader
         self.players = list(players)
         self.variant = variant
         self._game = game
+        self._clock = clock  # wall clock for pacing recorded sources (tests give a slow machine)
         self._source = reconnect or ReconnectingSource(source)
         self._calibration = calibration
         self._gate: MotionGate | None = None
@@ -101,6 +105,7 @@ class LivePipeline:
             calibration or TableCalibration(((0, 0), (1, 0), (1, 1), (0, 1))),
             self.config.tracker,
             to_move=self._to_move,
+            open_ends=self._open_ends,
         )
         self._tell_rules(self.game_event())
         self._sink: Callable[[dict], Any] | None = None
@@ -122,6 +127,8 @@ class LivePipeline:
         self.tracker.boneyard_size = _boneyard_size(game)
         self.tracker.rows = _rows(game)
         self.tracker.draw_in_turn = _draw_in_turn(game)
+        rules = _rules(game)
+        self.tracker.arms.one_per_arm = bool(rules is not None and rules.multi == "one")
 
     # --- the webui interface -----------------------------------------------------------------
     def game_event(self) -> dict:
@@ -160,6 +167,38 @@ class LivePipeline:
         with self._lock:
             first = max(0, len(self._flags) - 50)
             return [{**f.to_dict(), "n": first + k + 1} for k, f in enumerate(self._flags[first:])]
+
+    def to_confirm(self) -> list[dict]:
+        """Tiles seen laid that the rules doubt (a tile that fits no open end, one already on the
+        table): not in the record until the operator resolves them with `resolve`."""
+        with self._lock:
+            return [item.to_dict() for item in self.tracker.to_confirm()]
+
+    def resolve(self, item_id: int, action: str, tile: str | None = None,
+                player: str | None = None) -> list[dict]:
+        """The operator's answer on a tile to confirm: `confirm` (the tile as read), `correct`
+        (it is `tile`) or `dismiss` (not a tile: its place is ignored this deal). Returns the
+        events written. Raises ValueError for an unknown id or action, or a tile already played."""
+        with self._lock:
+            try:
+                if action == "dismiss":
+                    self.tracker.dismiss(int(item_id))
+                    events: list[dict] = []
+                elif action in ("confirm", "correct"):
+                    if action == "correct" and not tile:
+                        raise ValueError("correct needs the tile, e.g. 3-5")
+                    events = self.tracker.confirm(int(item_id), tile if action == "correct" else None,
+                                                  player)
+                else:
+                    raise ValueError(f"no action {action!r}: use confirm, correct or dismiss")
+            except KeyError:
+                raise ValueError(f"no tile to confirm numbered {item_id}") from None
+            t = self.tracker.last_t
+            for event in events:
+                self._emit(event, t)
+            if self._flag_sink is not None:
+                self._add_flags([])
+            return events
 
     def on_flags(self, sink: Callable[[list[dict]], Any]) -> None:
         """`sink(flags())` each time flags are raised (the web pushes them to the pages)."""
@@ -201,17 +240,20 @@ class LivePipeline:
                 if ev.state in (ENDED, LOST):
                     return
                 continue
+            read = True
             if self.config.realtime and not self._is_live():
-                now = time.monotonic()
+                now = self._clock()
                 if wall0 is None:
                     wall0, t0 = now, ev.t
                 due = wall0 + (ev.t - t0)
-                if now > due + 0.15:  # behind: drop it, as a camera would
+                if now > due + 0.15:
+                    # Behind: this frame is not read, but its motion counts (the arms say who
+                    # played; the gate costs a few milliseconds).
                     self.stats.skipped += 1
-                    continue
-                if due > now:
+                    read = False
+                elif due > now:
                     self._stop.wait(due - now)
-            shown = self.process(ev.frame, ev.t)
+            shown = self.process(ev.frame, ev.t, read=read)
             yield FrameUpdate(shown, SourceStatus(LIVE, f"{self._source.name}: {self.stats.fps():.1f} fps"))
 
     def _is_live(self) -> bool:
@@ -222,8 +264,9 @@ class LivePipeline:
         state = {"reconnecting": RECONNECTING, "lost": LOST, "ended": ENDED}.get(ev.state, LIVE)
         return SourceStatus(state, ev.message, ev.retry_in)
 
-    def process(self, frame: np.ndarray, t: float) -> np.ndarray | None:
-        """One frame through gate, reader and tracker; returns the annotated frame."""
+    def process(self, frame: np.ndarray, t: float, *, read: bool = True) -> np.ndarray | None:
+        """One frame through gate, reader and tracker; returns the annotated frame. `read=False`
+        (reading is behind): the gate and the arms see the frame, the reader does not."""
         with self._lock:
             if self._calibration is None:
                 self.set_calibration(auto_calibrate(frame, self.players))
@@ -237,7 +280,7 @@ class LivePipeline:
                 self._gate = MotionGate(self._calibration, self.config.motion)
             motion = self._gate.update(frame, t)
             obs = None
-            if motion.settled:
+            if motion.settled and read:
                 reuse = (self._last_settled and self._last_obs is not None
                          and t - self._last_read_t < self.config.reread_s)
                 if reuse:
@@ -247,7 +290,7 @@ class LivePipeline:
                     self._last_obs, self._last_read_t = obs, t
                     self.stats.read += 1
                     self.stats.read_ms = getattr(self.reader, "last_ms", 0.0)
-            self._last_settled = motion.settled
+            self._last_settled = motion.settled and read
             update = self.tracker.update(t, motion, obs)
             self._add_flags(update.flags)
             for event in update.events:
@@ -352,6 +395,15 @@ class LivePipeline:
     def _to_move(self) -> str | None:
         state = self._engine()
         return None if state is None else state.get("to_move")
+
+    def _open_ends(self) -> list[tuple[str, int]] | None:
+        """The engine's open ends of the current layout (None: the engine refuses the record)."""
+        state = self._engine()
+        if state is None or "open_ends" not in state:
+            return None
+        if {p["tile"] for p in state.get("layout", [])} != set(self.tracker.committed):
+            return None  # the record and the table differ (a correction pending): no engine view
+        return [(str(tile), int(v)) for tile, v in state["open_ends"]]
 
     def _deal_over(self) -> bool:
         state = self._engine()

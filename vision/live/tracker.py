@@ -32,6 +32,7 @@ from vision.live.calibration import EDGE_OF_COMPASS, TableCalibration
 from vision.live.motion import MotionInfo
 from vision.live.observation import BONEYARD, LAYOUT, Observation, TileObs
 from vision.live.pile import PileMemory
+from vision.live.prior import SEEN_TWICE, ToConfirm, doubt, fitting_to, overlaps
 
 log = logging.getLogger(__name__)
 
@@ -53,12 +54,13 @@ class TrackerConfig:
     join_factor: float = 1.8  # nearest-half fallback: within this many half spans
     recount_seats: int = 2  # face-up tiles in front of this many seats start the recount
     visit_frames: int = 2  # an arm seen over the boneyard on this many frames took a tile
+    doubt_s: float = 1.5  # a tile the rules doubt is re-read this long before the operator is asked
 
 
 # The ID each kind of flag is shown with (a rule ID of RULES.md where one applies).
 FLAG_IDS = {"take-back": "TAKE-BACK", "returned": "RETURNED", "misread": "MISREAD",
             "no-attachment": "NO-ATTACH", "duplicate": "SET-DUP", "recount": "RECOUNT",
-            "refused": "REFUSED"}
+            "refused": "REFUSED", "to-confirm": "TO-CONFIRM"}
 
 
 @dataclass(frozen=True)
@@ -109,6 +111,8 @@ class _Candidate:
     seen_ts: list[float] = field(default_factory=list)
     miss_t: float | None = None
     miss_frames: int = 0
+    reads: list[tuple[float, str | None]] = field(default_factory=list)  # each fresh reading's name
+    doubt_since: float | None = None  # ready, but the rules doubt its name (prior.doubt)
 
     @property
     def name(self) -> str | None:
@@ -119,6 +123,21 @@ class _Candidate:
     @property
     def named(self) -> int:
         return sum(k for n, k in self.names.items() if n is not None)
+
+
+@dataclass
+class _Held:
+    """Where a tile to confirm lies: read on, never a new candidate, until resolved or gone."""
+
+    item: ToConfirm
+    centre: tuple[float, float]
+    reach: float
+    edge: str | None
+    tile: TileObs
+    last_t: float
+    reads: list[tuple[float, str | None]] = field(default_factory=list)
+    miss_t: float | None = None
+    miss_frames: int = 0
 
 
 @dataclass
@@ -161,6 +180,11 @@ def _norm(tile: str) -> str:
     return f"{a}-{b}"
 
 
+def _values(tile: str) -> tuple[int, int]:
+    a, b = (int(x) for x in str(tile).split("-"))
+    return a, b
+
+
 def _dist(p, q) -> float:
     return math.hypot(p[0] - q[0], p[1] - q[1])
 
@@ -174,6 +198,7 @@ class Tracker:
         *,
         to_move: Callable[[], str | None] | None = None,
         hand_size: int | None = None,
+        open_ends: Callable[[], list[tuple[str, int]] | None] | None = None,
     ) -> None:
         if not players:
             raise ValueError("the tracker needs the players in clockwise seat order")
@@ -181,6 +206,7 @@ class Tracker:
         self.calibration = calibration
         self.config = config or TrackerConfig()
         self.to_move = to_move
+        self.open_ends = open_ends  # the engine's open ends (tile, value); else from the moves
         self.hand_size = hand_size  # tiles dealt to each, where no boneyard changes the count
         self.boneyard_size: int | None = None  # tiles left undealt (None: no boneyard in this variant)
         self.rows = False  # hands are rows turned face up during play (BLB-2, DRK-2)
@@ -211,14 +237,27 @@ class Tracker:
         self._draws: list[_Draw] = []
         self._arm_draws: list[float] = []  # when draws were seen by the arm alone
         self._last_visit: Reach | None = None  # the last arm that reached the boneyard
+        self._held: dict[int, _Held] = {}  # tiles to confirm, by id
+        self._ignored: list[tuple[tuple[float, float], float]] = []  # "not a tile": place, reach
+        self._stale: set[str] = set()  # tiles of a deal the referee closed, still on the table
+        self._deals = 0  # deal events in the referee's record at the last resume
+        self._opened = False  # the referee's record already opens the deal awaited
+        self._items = 0
+        self.last_t = 0.0
+        self._prev_obs: Observation | None = None
+        self._fresh = True  # this frame's reading is a new one (not the last one reused)
 
     # --- public -----------------------------------------------------------------------------
     def update(self, t: float, motion: MotionInfo, obs: Observation | None) -> Update:
+        self.last_t = t
         self.arms.observe(t, motion)
         if obs is None or not motion.settled:
             return Update()
         self.arms.settled(t)
         self._frame += 1
+        # The pipeline reuses a reading on still frames: it is one reading, one vote.
+        self._fresh = obs is not self._prev_obs
+        self._prev_obs = obs
         if self.boneyard_size:
             # The reader gives the boneyard's tiles to seats; in play they are told apart by how they lie.
             obs = self.pile.mark(obs, self.boneyard_size)
@@ -242,6 +281,53 @@ class Tracker:
             return None
         played = Counter(c.player for c in self.committed.values())
         return {p: max(0, self.hand_size - played[p]) for p in self.players}
+
+    def to_confirm(self) -> list[ToConfirm]:
+        """Tiles seen laid that the rules doubt (prior.doubt), oldest first: not moves until the
+        operator confirms them (`confirm`) or says they are not tiles (`dismiss`)."""
+        return [h.item for h in sorted(self._held.values(), key=lambda h: h.item.id)]
+
+    def confirm(self, item_id: int, tile: str | None = None, player: str | None = None,
+                to: str | None = None) -> list[dict]:
+        """The operator's word on a tile to confirm: it is a move (as read, or as `tile`); returns
+        the events to write (the play, after a `deal` where it opens one). Raises KeyError for an
+        unknown id, ValueError for a bad tile name or a tile already played."""
+        held = self._held.pop(item_id)
+        item = held.item
+        name = _norm(tile) if tile else item.tile
+        if name in self.committed and not self.committed[name].missing:
+            self._held[item_id] = held
+            raise ValueError(f"{name} is already a move of this deal: correct that one instead")
+        out = Update()
+        player = player if player in self.players else (item.player or self._in_turn(out)
+                                                        or self._fallback_player())
+        to = _norm(to) if to else item.to
+        if to is not None and to not in self.committed:
+            to = None
+        if not self.committed:
+            to = None
+        event: dict = {"event": "play", "player": player, "tile": name}
+        if to is not None:
+            event["to"] = to
+        if item.face == "down":
+            event["face"] = "down"
+        events = [event]
+        if self.need_deal:
+            events.insert(0, {"event": "deal"})
+            self.need_deal = False
+        self.committed[name] = Committed(name, player, to, item.face, item.t, held.last_t, held.tile)
+        self.order.append(name)
+        self._last_player = player
+        self._clear_since = None
+        log.info("confirmed: %s plays %s", player, name)
+        return events
+
+    def dismiss(self, item_id: int) -> None:
+        """The operator says a tile to confirm is not a tile: its place is ignored this deal.
+        Raises KeyError for an unknown id."""
+        held = self._held.pop(item_id)
+        self._ignored.append((held.centre, held.reach))
+        log.info("not a tile (the operator): %s at %s", held.item.tile, held.centre)
 
     def start_recount(self, t: float | None = None) -> None:
         """Switch to recount (the engine or the operator says the deal is over)."""
@@ -267,6 +353,10 @@ class Tracker:
         self._draws.clear()
         self._arm_draws.clear()
         self._last_visit = None
+        self._held.clear()
+        self._ignored.clear()
+        self._stale.clear()
+        self._opened = False
 
     def set_calibration(self, calibration: TableCalibration) -> None:
         self.calibration = calibration
@@ -285,6 +375,22 @@ class Tracker:
         events = record[starts[-1] + 1:]
         plays = [e for e in events if e.get("event") == "play" and e.get("tile")]
         names = [_norm(e["tile"]) for e in plays]
+        new_deal, self._deals = len(starts) > self._deals > 0, len(starts)
+        if not plays and (self._stale or (new_deal and old)):
+            # The referee opened the next deal while the last one still lies on the table: its
+            # tiles are not the new deal's moves. Wait until the table is cleared.
+            log.info("next deal: waiting for the table to be cleared")
+            self._stale = set(old) | self._stale
+            self._candidates.clear()
+            self._held.clear()
+            self.mode = REVEALED
+            self.need_deal = False
+            self._opened = True
+            return
+        self._stale.clear()
+        self._opened = False
+        for key in [k for k, h in self._held.items() if h.item.tile in names]:
+            del self._held[key]  # entered by the referee
         for k, (e, name) in enumerate(zip(plays, names, strict=True)):
             prev = old.get(name)
             if prev is None and k < len(old_order) and old_order[k] not in names:
@@ -417,15 +523,23 @@ class Tracker:
         others = [i for i in layout if names[i] not in self.committed]
         absent = [c for c in self.committed.values() if c.tile not in present and c.obs is not None]
         fresh = []
+        placed = [c.obs for c in self.committed.values() if c.obs is not None and not c.missing]
         for i in others:
             alias = self._alias(obs.tiles[i], absent)
             if alias is not None:  # a misread of a move already made, where it lies
                 absent.remove(alias)
                 self._misread(t, alias, obs.tiles[i].name or "unreadable", out)
+            elif overlaps(obs.tiles[i], placed):
+                # One tile per place: a box over played tiles (a phantom double across a joint,
+                # a second box on one tile) is no new tile.
+                log.debug("%s lies over tiles already played: not a new tile", names[i])
+            elif self._at_held(t, obs.tiles[i], names[i]) or self._at_ignored(obs.tiles[i]):
+                pass
             elif names[i] is not None or obs.tiles[i].face == "up":
                 fresh.append(i)  # unread this frame still marks where a new tile lies
         self._committed_presence(t, obs, present, out)
         self._match_candidates(t, obs, names, fresh)
+        self._held_step(t, out)
         if recount:  # in play (not once the deal is over): tiles leaving the boneyard
             self._watch_boneyard(t, obs)
         self._commit_ready(t, obs, names, out)
@@ -536,8 +650,12 @@ class Tracker:
             c.last_t = t
             c.seen_ts.append(t)
             c.miss_t, c.miss_frames = None, 0
-            c.names[names[i]] += 1
+            if self._fresh or not c.names:
+                c.names[names[i]] += 1
+                c.reads.append((t, names[i]))
             c.index = i
+        if self._fresh:
+            self.arms.note_read(t, bool(new))
         hops = self._hops(obs, names)
         for key, c in list(self._candidates.items()):
             if c.index is None:
@@ -546,7 +664,7 @@ class Tracker:
                 c.miss_frames += 1
                 if t - c.miss_t > cfg.gap_s and c.miss_frames >= 3:
                     del self._candidates[key]
-            else:
+            elif self._fresh or not c.to_votes:
                 self._vote_attachment(obs, names, c, hops)
         self.arms.assign(t, new)
 
@@ -632,18 +750,24 @@ class Tracker:
                     continue
                 key = item[2]
                 c = self._candidates[key]
-                name = c.name
-                # Mostly read as a tile already played elsewhere.
-                if name in self.committed and not self.committed[name].missing:
-                    out.flags.append(LiveFlag(
-                        "duplicate", t, f"{name} is seen twice on the table (SET-DUP)", name))
-                    del self._candidates[key]
+                name, reason = self._plausible(t, c, out)
+                if reason is not None:
+                    # The rules doubt it: read it again on the next settled frames; if it stays
+                    # doubtful, the operator is asked. Never a move, never passes, meanwhile.
                     ready.remove(item)
+                    if c.doubt_since is None:
+                        c.doubt_since = t
+                        log.info("%s %s: reading it again", name, reason)
+                    elif t - c.doubt_since >= cfg.doubt_s:
+                        del self._candidates[key]
+                        self._ask(t, c, name, reason, obs.tiles[c.index], out)
                     continue
                 live = {n for n, x in self.committed.items() if not x.missing}
                 pending = {x.name for x in self._candidates.values() if x.name is not None}
                 votes = [n for n, _ in c.to_votes.most_common() if n in live or n in pending]
                 to = votes[0] if votes else None
+                # Laid against a tile whose open end it fits, of those it touches (BYK-1.6).
+                to = fitting_to(name, votes, self._ends(out)) or to
                 if not self.committed:
                     to = None  # the first of the deal opens it, whatever it touches
                 elif to is not None and to not in live:
@@ -657,6 +781,92 @@ class Tracker:
                 self._commit(t, c, name, obs.tiles[c.index], to, out)
                 ready.remove(item)
                 progress = True
+
+    # --- the rules as a prior ---------------------------------------------------------------
+    def _ends(self, out: Update) -> list[tuple[str, int]]:
+        """The layout's open ends (tile, value): the engine's, plus the tiles written this frame
+        (not in its record yet), whose values all count as open. Without the engine: every value
+        of every move (an end shows a value of a tile in the layout)."""
+        ends = self.open_ends() if self.open_ends is not None else None
+        if ends is None:
+            ends = [(n, v) for n in self.committed for v in _values(n)]
+        new = [e["tile"] for e in out.events if e.get("event") == "play"]
+        return list(ends) + [(n, v) for n in new for v in _values(n)]
+
+    def _doubt(self, name: str, c, out: Update) -> str | None:
+        first = not self.committed
+        pending = {x.name for x in self._candidates.values()
+                   if x is not c and x.name is not None and x.first_t <= c.first_t}
+        return doubt(name, self._ends(out), on_table=name in self.committed, first=first,
+                     pending=pending)
+
+    def _plausible(self, t: float, c, out: Update) -> tuple[str, str | None]:
+        """The name to write for a ready tile and why the rules doubt it (None: they do not).
+        A doubted name gives way to the one read clearly on the latest stable_s of readings."""
+        name = c.name
+        reason = self._doubt(name, c, out)
+        if reason is None:
+            return name, None
+        recent = [n for ts, n in c.reads if n is not None and ts > t - self.config.stable_s]
+        if len(recent) >= 2:
+            best, k = Counter(recent).most_common(1)[0]
+            if k >= self.config.agree * len(recent) and self._doubt(best, c, out) is None:
+                log.info("%s read again as %s", name, best)
+                return best, None
+        return name, reason
+
+    def _ask(self, t: float, c: _Candidate, name: str, reason: str, tile: TileObs,
+             out: Update) -> None:
+        """A tile still doubtful after doubt_s: the operator is asked (`to_confirm`)."""
+        self._items += 1
+        live = {n for n, x in self.committed.items() if not x.missing}
+        votes = [n for n, _ in c.to_votes.most_common() if n in live]
+        player = self.calibration.seat_of_edge(c.edge)
+        item = ToConfirm(self._items, name, reason, c.first_t,
+                         player if player in self.players else None,
+                         votes[0] if votes else None, tile.face, c.centre)
+        self._held[item.id] = _Held(item, c.centre, c.reach, c.edge, tile, t,
+                                    [r for r in c.reads if r[0] > t - self.config.stable_s])
+        if c.episode_t is not None:
+            self.arms.spend_episode(c.episode_t)  # its arm laid this tile, whatever it is
+        kind = "duplicate" if reason == SEEN_TWICE else "to-confirm"
+        out.flags.append(LiveFlag(kind, t, f"to confirm: {item.message}", name, item.player))
+
+    def _at_held(self, t: float, tile: TileObs, name: str | None) -> bool:
+        """A tile lying where a tile to confirm lies: read on there, no new candidate."""
+        for h in self._held.values():
+            if _dist(h.centre, tile.centre) <= max(h.reach, 0.6 * tile.half_span):
+                h.last_t, h.tile, h.miss_t, h.miss_frames = t, tile, None, 0
+                if self._fresh:
+                    h.reads.append((t, name))
+                return True
+        return False
+
+    def _at_ignored(self, tile: TileObs) -> bool:
+        return any(_dist(p, tile.centre) <= r for p, r in self._ignored)
+
+    def _held_step(self, t: float, out: Update) -> None:
+        """Tiles to confirm: gone for gap_s (a phantom, a tile picked up) they are dropped; read
+        clearly as a tile that fits on the latest stable_s of readings, they are moves."""
+        cfg = self.config
+        for key, h in list(self._held.items()):
+            if h.last_t < t:
+                h.miss_t = t if h.miss_t is None else h.miss_t
+                h.miss_frames += 1
+                if t - h.miss_t > cfg.gap_s and h.miss_frames >= 3:
+                    log.info("the tile to confirm %s is gone", h.item.tile)
+                    del self._held[key]
+                continue
+            h.reads = [r for r in h.reads if r[0] > t - cfg.stable_s]
+            recent = [n for _, n in h.reads if n is not None]
+            if len(recent) < 3:
+                continue
+            best, k = Counter(recent).most_common(1)[0]
+            on_table = best in self.committed
+            if k >= cfg.agree * len(recent) and doubt(
+                    best, self._ends(out), on_table=on_table, first=not self.committed) is None:
+                log.info("the tile to confirm %s now reads clearly as %s", h.item.tile, best)
+                out.events.extend(self.confirm(key, best))
 
     def _before_draw(self, t: float, d: _Draw) -> bool:
         """A new layout tile, not yet a move, that came before draw `d` (waited for a while)."""
@@ -830,7 +1040,7 @@ class Tracker:
 
     def _revealed_step(self, t: float, obs: Observation, names) -> Update:
         """After the recount: wait for the table to be cleared, then a new deal."""
-        old_layout = any(n in self.committed for n in names if n is not None)
+        old_layout = any(n in self.committed or n in self._stale for n in names if n is not None)
         if any(tile.face == "up" for tile in obs.tiles) and old_layout:
             self._clear_since, self._clear_frames = None, 0
             return Update()
@@ -840,8 +1050,9 @@ class Tracker:
         self._clear_frames += 1
         if t - self._clear_since >= self.config.stable_s or self._clear_frames >= 3:
             log.info("table cleared: the next tile opens a new deal")
+            opened = self._opened
             self.new_deal()
-            self.need_deal = True
+            self.need_deal = not opened
             if not old_layout:
                 return self._play_step(t, obs, names)
         return Update()

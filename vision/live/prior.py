@@ -1,0 +1,113 @@
+"""The table's physics and the rules as a prior on what the camera reads (no pixels here).
+
+A reading becomes a move only if it could be one:
+
+- **One tile per place.** Tiles do not overlap: a box whose halves lie on tiles already played (a
+  detector's phantom double across the joint of two touching tiles, a second box on one tile) is
+  not a new tile (`overlaps`).
+- **The rules.** A tile that fits no open end of the layout (BYK-1.6, a joint shows the same value
+  on both halves), or is already in the layout (SET-DUP: each tile of the set once), is doubtful
+  (`doubt`): it is re-read on later settled frames, and if it stays doubtful the operator is asked
+  (`ToConfirm`) instead of a move being written. A doubtful tile never makes passes.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from vision.live.observation import TileObs
+
+NO_END, SEEN_TWICE = "no-end", "seen-twice"
+# What the operator is told, with the rule it comes from.
+REASONS = {
+    NO_END: "fits no open end of the layout (BYK-1.6: a joint shows the same value on both sides)",
+    SEEN_TWICE: "is already on the table (SET-DUP: each tile of the set is played once)",
+}
+
+
+@dataclass(frozen=True)
+class ToConfirm:
+    """A tile the camera saw laid but that the rules say cannot be there as read: the operator
+    confirms it, corrects its name, or says it is not a tile. Never in the record until then."""
+
+    id: int
+    tile: str  # the name read most often
+    reason: str  # NO_END or SEEN_TWICE
+    t: float  # when it first appeared
+    player: str | None  # the seat of the arm that laid it (a guess)
+    to: str | None  # the move it touches (a guess)
+    face: str
+    centre: tuple[float, float]
+
+    @property
+    def message(self) -> str:
+        return f"{self.tile} {REASONS.get(self.reason, self.reason)}: confirm, correct or not a tile"
+
+    def to_dict(self) -> dict:
+        return {"id": self.id, "tile": self.tile, "reason": self.reason, "t": self.t,
+                "player": self.player, "to": self.to, "face": self.face,
+                "message": self.message, "rule": "SET-DUP" if self.reason == SEEN_TWICE else "BYK-1.6"}
+
+
+def _inside(p: tuple[float, float], tile: TileObs, shrink: float) -> bool:
+    """Whether point `p` lies on `tile`: its footprint is two squares of side half_span around
+    the half centres (long side 2s, short side s), shrunk by `shrink` for jitter."""
+    (x1, y1), (x2, y2) = tile.halves
+    s = max(tile.half_span, 1.0)
+    ux, uy = (x2 - x1) / s, (y2 - y1) / s
+    cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+    dx, dy = p[0] - cx, p[1] - cy
+    along = abs(dx * ux + dy * uy)
+    across = abs(-dx * uy + dy * ux)
+    return along <= shrink * s and across <= shrink * s / 2
+
+
+def overlaps(tile: TileObs, placed: list[TileObs], shrink: float = 0.8) -> bool:
+    """Whether `tile` lies over tiles already played: its centre on one, or each half on one (a
+    box across the joint of two touching tiles). A tile laid against a played one touches it
+    only at an edge: none of its half centres lies on it."""
+    if not placed:
+        return False
+    if any(_inside(tile.centre, p, shrink) for p in placed):
+        return True
+    return all(any(_inside(h, p, shrink) for p in placed) for h in tile.halves)
+
+
+def _values(name: str) -> tuple[int, int]:
+    a, b = (int(x) for x in name.split("-"))
+    return a, b
+
+
+def doubt(name: str, ends: list[tuple[str, int]] | None, *, on_table: bool, first: bool,
+          pending: set[str] = frozenset()) -> str | None:
+    """Why a tile read as `name` cannot be the next move (NO_END, SEEN_TWICE), or None.
+
+    `ends`: the layout's open ends as (tile, value) (None: not known, no check); `first`: the
+    layout is empty (any tile opens); `pending`: tiles seen laid, not yet moves (a tile may be
+    laid against one of them)."""
+    if on_table:
+        return SEEN_TWICE
+    if first or ends is None:
+        return None
+    a, b = _values(name)
+    values = {v for _, v in ends}
+    for other in pending:
+        values.update(_values(other))
+    return None if a in values or b in values else NO_END
+
+
+def fitting_to(name: str, votes: list[str], ends: list[tuple[str, int]] | None) -> str | None:
+    """Of the tiles `name` was seen touching (most votes first), the first with an open end it
+    fits; None when none has (the votes' first is kept then)."""
+    if ends is None:
+        return None
+    a, b = _values(name)
+    for v in votes:
+        if any(t == v and value in (a, b) for t, value in ends):
+            return v
+    return None
+
+
+def dist(p, q) -> float:
+    return math.hypot(p[0] - q[0], p[1] - q[1])
