@@ -1,7 +1,10 @@
-"""The annotated frame for the stream: tile boxes and values, the chain, seat labels, the gate.
+"""The annotated frame for the stream: tile boxes and values, the chain, seat labels.
 
 `annotate(frame, ...) -> new frame`; the input is never drawn on. Colours: green for tiles that are
-moves, yellow for tiles still becoming stable, grey for hand tiles, red for a take-back.
+moves, yellow for tiles still becoming stable, grey for hand tiles. The frame is for the room's
+big screen: values large on a dark plate, nothing on face-down tiles, and nothing for developers
+(the reader's state and take-backs are the pages' flags, in the page's language; `missing`,
+`motion` and `mode` are accepted and not drawn).
 """
 
 from __future__ import annotations
@@ -28,6 +31,18 @@ def _text(img, text, org, scale, colour) -> None:
     cv2.putText(img, text, org, cv2.FONT_HERSHEY_SIMPLEX, scale, colour, thick, cv2.LINE_AA)
 
 
+def _label(img, text: str, centre, scale: float, colour) -> None:
+    """`text` centred on `centre`, large, on a dark plate (legible from across the room)."""
+    font, thick = cv2.FONT_HERSHEY_SIMPLEX, max(1, round(scale * 2.2))
+    (tw, th), base = cv2.getTextSize(text, font, scale, thick)
+    pad = max(2, round(th * 0.25))
+    h, w = img.shape[:2]  # kept inside the frame (a seat's name at its edge)
+    x = int(min(max(centre[0] - tw / 2, pad), w - tw - pad))
+    y = int(min(max(centre[1] + th / 2, th + pad), h - base - pad))
+    cv2.rectangle(img, (x - pad, y - th - pad), (x + tw + pad, y + base), (20, 20, 20), -1)
+    cv2.putText(img, text, (x, y), font, scale, colour, thick, cv2.LINE_AA)
+
+
 def annotate(
     frame: np.ndarray,
     obs: Observation | None,
@@ -52,7 +67,7 @@ def annotate(
         centre = quad.mean(axis=0)
         for edge, player in calibration.seats.items():
             p = mids[edge] + (centre - mids[edge]) * 0.06
-            _text(out, player, (p[0] - 30 * scale, p[1] + 10 * scale), scale * 1.1, WHITE)
+            _label(out, player, p, scale * 1.6, WHITE)
     if obs is not None:
         names = names if names is not None else [t.name for t in obs.tiles]
         for i, j in obs.edges:
@@ -69,15 +84,8 @@ def annotate(
             else:
                 colour = YELLOW
             corners = np.asarray(tile.corners, dtype=np.int32)
+            if tile.face != "down" and name:  # a face-down tile says nothing; its box says enough
+                _label(out, name, tile.centre, scale * 1.4, colour)
             if np.ptp(corners) > 0:
-                cv2.polylines(out, [corners], True, colour, max(1, round(scale * 2)), cv2.LINE_AA)
-            label = name or ("down" if tile.face == "down" else "?")
-            c = tile.centre
-            _text(out, label, (c[0] - 18 * scale, c[1] + 8 * scale), scale * 0.7, colour)
-    if missing:
-        _text(out, "take-back? " + ", ".join(sorted(missing)), (10, h - 20 * scale), scale, RED)
-    if motion is not None:
-        state = "arm from " + motion.edge if motion.arm and motion.edge else (
-            "settled" if motion.settled else "moving")
-        _text(out, f"{mode} | {state}", (10, 30 * scale), scale * 0.9, WHITE)
+                cv2.polylines(out, [corners], True, colour, max(1, round(scale * 2.5)), cv2.LINE_AA)
     return out

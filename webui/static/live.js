@@ -127,7 +127,7 @@ const DominoLive = (() => {
     const ul = $("flags");
     if (!ul) return;
     ul.replaceChildren();
-    (s.flags || []).slice(-6).reverse().forEach((f) => {
+    (s.flags || []).slice(-30).reverse().forEach((f) => {  // the panel is bounded and scrolls
       const li = el("li", "flag");
       li.append(el("b", "rule", f.rule), el("span", "", f.text || f.message || ""));
       ul.append(li);
@@ -144,7 +144,7 @@ const DominoLive = (() => {
     if (!ul) return;
     const operator = opts.mode === "operator";
     const all = (live && live.live_flags) || [];
-    const flags = (operator ? all : all.filter((f) => f.public)).slice(operator ? -10 : -4).reverse();
+    const flags = (operator ? all : all.filter((f) => f.public)).slice(operator ? -30 : -10).reverse();
     ul.replaceChildren();
     flags.forEach((f) => {
       const li = el("li", "flag live-flag");
