@@ -61,6 +61,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", help="folder for the confusion matrix PNG and the JSON (default runs/eval/NAME); "
                                       "with several sets or scales, one sub-folder NAME-SCALE each")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--set", metavar="FILE", dest="set_file",
+                        help="read with this set profile (from `dominocam enrol`)")
 
 
 def _check_sets(roots: list[Path]) -> str | None:
@@ -132,7 +134,7 @@ def evaluate_set(root: Path, scale: float, args, detector, pool=None):
             from vision.read.reader import read_frame
 
             doubtful = detector.last.doubtful if detector is not None else None
-            reading = read_frame(frame, dets, pool=pool, doubtful=doubtful)
+            reading = read_frame(frame, dets, pool=pool, doubtful=doubtful, profile=getattr(args, "profile", None))
             matched = score_image(scores, ti, reading)
         if args.annotate:
             _annotate(Path(args.annotate), ti, frame, dets, reading, matched)
@@ -143,6 +145,15 @@ def evaluate_set(root: Path, scale: float, args, detector, pool=None):
 def run(args) -> int:
     from vision.read.workers import reading_pool
 
+    args.profile = None
+    if args.set_file:
+        from vision.read.setprofile import ProfileError, load_profile
+
+        try:
+            args.profile = load_profile(args.set_file)
+        except ProfileError as exc:
+            print(f"dominocam eval: {exc}", file=sys.stderr)
+            return 2
     if args.matrix:
         return _matrix(args)
     if not args.data:

@@ -74,11 +74,14 @@ class _Measured:
     back: float  # the classifier's least probability over both halves that it shows no face (a back)
 
 
-def _cut_tile(frame: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, np.ndarray, tuple[HalfCut, HalfCut], float | None]:
-    """The tile's padded Lab canonical crop, its half centres in the frame, both halves, its divider."""
+def cut_tile(frame: np.ndarray, quad: np.ndarray, middle: bool = False
+             ) -> tuple[np.ndarray, np.ndarray, tuple[HalfCut, HalfCut], float | None]:
+    """The tile's padded Lab canonical crop, its half centres in the frame, both halves (cut as the
+    reader cuts them, at the divider; at the box's middle where the divider found lies off it, or
+    with `middle`), and the divider's column in the crop (None: none found, or off the middle)."""
     crop, _ = warp_quad(frame, quad, HALF, PAD)
     lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB).astype(np.float32)
-    div = find_divider(lab, PAD)
+    div = None if middle else find_divider(lab, PAD)
     if div is not None and abs(div - PAD - HALF) > MAX_DIVIDER_OFF * HALF:
         div = None  # a column of pips taken for it (the six across): a lone tile's box is good, cut at its middle
     d = div if div is not None else PAD + HALF
@@ -99,7 +102,7 @@ def _blob_probs(h: HalfRead) -> np.ndarray:
 def measure_tiles(frame: np.ndarray, quads: list[np.ndarray]) -> list[_Measured]:
     """Cut each tile's halves (quads: corners (4, 2), half-0 end first, as the reader's) and give
     both halves' probabilities of 0..6 from the half classifier and the blob counter."""
-    cut = [_cut_tile(frame, q) for q in quads]
+    cut = [cut_tile(frame, q) for q in quads]
     probs, raw = None, None
     if cut and halfcnn.available():
         x = np.concatenate([np.stack([c.input() for c in cuts]) for _, _, cuts, _ in cut])

@@ -115,7 +115,8 @@ def detection_jobs(detections) -> list[tuple[Box, str, float]]:
             for c, p, k in zip(detections.corners, detections.confidence, detections.class_id, strict=True)]
 
 
-def read_frame(frame: np.ndarray, detections, refine: bool = TIGHTEN, pool=None, doubtful=None) -> FrameReading:
+def read_frame(frame: np.ndarray, detections, refine: bool = TIGHTEN, pool=None, doubtful=None,
+               profile=None) -> FrameReading:
     """Read every detected tile on the full-resolution `frame` (BGR) and build the layout.
     `detections` is a `vision.detect.Detections` in frame pixels (any object with `corners`
     (N, 4, 2), `confidence` (N,) and `class_id` (N,), class 1 = face down). With `pool` (a
@@ -123,7 +124,8 @@ def read_frame(frame: np.ndarray, detections, refine: bool = TIGHTEN, pool=None,
     is the same. (Threads do not pay: the per-tile work is many small numpy steps under the GIL;
     on the 29-tile bench frames two threads took 121-160 ms against 101-113 ms for one.)
     `doubtful` (the detector's `last.doubtful`) offers boxes it scored low: a face-down one that
-    closes an open end of the chain is taken (`vision.read.ends`)."""
+    closes an open end of the chain is taken (`vision.read.ends`). `profile` (a `SetProfile` of
+    `dominocam enrol`) re-decides halves before the layout (`vision.read.profile`)."""
     t0 = time.perf_counter()
     jobs = detection_jobs(detections)
 
@@ -138,6 +140,10 @@ def read_frame(frame: np.ndarray, detections, refine: bool = TIGHTEN, pool=None,
         tiles = physical_tiles(frame, tiles)  # boxes that are no tile: across two tiles, doubles, parts
     size = (frame.shape[1], frame.shape[0])
     tiles = doubt_cut_halves(tiles, size)
+    if profile is not None:
+        from vision.read.profile import apply_profile
+
+        tiles = apply_profile(frame, tiles, profile)
     t1 = time.perf_counter()
     layout = build_layout(layout_tiles(tiles), size)
     tiles, layout = close_ends(frame, tiles, layout, doubtful, layout_tiles, size)
