@@ -58,10 +58,15 @@ def _read_with_vision(image: np.ndarray, players: list[str], variant: str | None
     detections, doubtful = _detect(image)
     reading = read_frame(image, detections, doubtful=doubtful)
     rc = recount(reading, players, variant or "bykovo", record, seats)
+    from webui.i18n import request_lang
+    from webui.recount_text import recount_report
+
+    # the referee's notes in the page's language: hands not fully seen, impossible counts, unsure tiles
+    report = recount_report(rc, variant or "bykovo", players, record, len(reading.tiles), request_lang())
     return {
         "hands": {h.player: [str(t) for t in h.tiles] for h in rc.hands},
         "pips": {h.player: h.pips for h in rc.hands},
-        "warnings": list(rc.warnings),
+        "warnings": report.notes,
         "boneyard": len(rc.boneyard),  # face-down tiles in a heap, counted in no hand
         "flags": list(rc.flags),
         "deal": rc.deal,

@@ -30,6 +30,7 @@ class RecountReport:
     lines: list[str]
     waiting: list[str] = field(default_factory=list)  # players whose hand is not known
     problems: list[str] = field(default_factory=list)  # what cannot be, in plain words
+    notes: list[str] = field(default_factory=list)  # what the referee should check before confirming
 
     @property
     def final(self) -> bool:
@@ -122,11 +123,13 @@ def recount_report(rc, variant: str, players: list[str], record: list[dict] | No
     held = _held_counts(record, hand_size, players)
     waiting = []
     lines = [_("Recount · %(variant)s", variant=_(VARIANT_NAMES.get(game["variant"], game["variant"])))]
+    notes = []
     for h in rc.hands:
         expected = held.get(h.player) if held is not None else None
         known = h.complete and (len(h.tiles) == expected if expected is not None else bool(h.tiles))
         if not known:
             waiting.append(h.player)
+            notes.append(_hand_line(h, known, _))
         lines.append("  " + _hand_line(h, known, _))
     if rc.boneyard:
         lines.append("  " + _("boneyard: %(num)s tiles face down in a heap, counted in no hand", num=len(rc.boneyard)))
@@ -156,4 +159,5 @@ def recount_report(rc, variant: str, players: list[str], record: list[dict] | No
         if h.unsure:
             lines.append(_("Check by hand: %(tiles)s in %(player)s's hand were read unsurely.",
                            tiles=" ".join(map(str, h.unsure)), player=h.player))
-    return RecountReport(lines, waiting, problems)
+            notes.append(lines[-1])
+    return RecountReport(lines, waiting, problems, [*problems, *notes])

@@ -108,7 +108,7 @@ def standings_json(name: str | None) -> dict:
 def standings_page():
     data = standings_json(_chosen_event())
     template = "tournament_body.html" if request.args.get("fragment") else "tournament_standings.html"
-    return render_template(template, data=data, s=data["standings"])
+    return render_template(template, data=data, s=data["standings"], **_words())
 
 
 @bp.get("/api/standings")
@@ -174,4 +174,12 @@ def operator_page():
     if not is_operator():
         return redirect("/operator")
     data = standings_json(_chosen_event())
-    return render_template("tournament_operator.html", data=data, s=data["standings"], csrf=csrf_token())
+    return render_template("tournament_operator.html", data=data, s=data["standings"], csrf=csrf_token(), **_words())
+
+
+def _words() -> dict:
+    """The page's language for the templates (also where the app has no Flask-Babel)."""
+    from webui.i18n import gettext, request_lang
+
+    lang = request_lang()
+    return {"_": gettext, "lang": lang, "other_lang": "en" if lang == "ru" else "ru"}

@@ -111,8 +111,10 @@ def test_the_app_factory_registers_the_tournament_pages(tmp_path):
         # The operator page needs the operator session (login at /operator with the token).
         assert client.get("/operator/tournament").status_code == 302
         client.get(f"/operator?token={TOKEN}")
-        page = client.get("/operator/tournament?event=club")
+        page = client.get("/operator/tournament?event=club&lang=en")
         assert page.status_code == 200 and b"Deal 1 of club" in page.data
+        russian = client.get("/operator/tournament?event=club&lang=ru").get_data(as_text=True)
+        assert "Раздача 1 турнира club: итог" in russian
         # The page's forms post with the session's CSRF token; without it the write is refused.
         with client.session_transaction() as sess:
             csrf = sess["csrf"]
