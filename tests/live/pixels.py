@@ -76,3 +76,27 @@ def _scaled(obs: Observation, s: float) -> Observation:
     )
     size = None if obs.size is None else (round(obs.size[0] * s), round(obs.size[1] * s))
     return Observation(tiles, obs.edges, size)
+
+
+class SlowMachine:
+    """A machine where reading a frame takes `read_s` seconds of wall clock and the rest takes
+    `frame_s`: a clock and a sleep for the pipeline's pacing, and a reader wrapper that spends
+    the time. Nothing waits for real."""
+
+    def __init__(self, read_s: float, frame_s: float = 0.005) -> None:
+        self.now = 0.0
+        self.read_s = read_s
+        self.frame_s = frame_s
+
+    def clock(self) -> float:
+        self.now += self.frame_s
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.now += max(0.0, seconds)
+
+    def reader(self, read):
+        def slow(frame, t):
+            self.now += self.read_s
+            return read(frame, t)
+        return slow

@@ -90,6 +90,7 @@ class LivePipeline:
         game: dict | None = None,
         reconnect: ReconnectingSource | None = None,
         clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Any] | None = None,
     ) -> None:
         self.config = config or LiveConfig()
         self.reader = reader
@@ -97,6 +98,7 @@ class LivePipeline:
         self.variant = variant
         self._game = game
         self._clock = clock  # wall clock for pacing recorded sources (tests give a slow machine)
+        self._sleep = sleep
         self._source = reconnect or ReconnectingSource(source)
         self._calibration = calibration
         self._gate: MotionGate | None = None
@@ -252,7 +254,7 @@ class LivePipeline:
                     self.stats.skipped += 1
                     read = False
                 elif due > now:
-                    self._stop.wait(due - now)
+                    (self._sleep or self._stop.wait)(due - now)
             shown = self.process(ev.frame, ev.t, read=read)
             yield FrameUpdate(shown, SourceStatus(LIVE, f"{self._source.name}: {self.stats.fps():.1f} fps"))
 
@@ -280,6 +282,7 @@ class LivePipeline:
                 self._gate = MotionGate(self._calibration, self.config.motion)
             motion = self._gate.update(frame, t)
             obs = None
+            reuse = False
             if motion.settled and read:
                 reuse = (self._last_settled and self._last_obs is not None
                          and t - self._last_read_t < self.config.reread_s)
@@ -291,7 +294,7 @@ class LivePipeline:
                     self.stats.read += 1
                     self.stats.read_ms = getattr(self.reader, "last_ms", 0.0)
             self._last_settled = motion.settled and read
-            update = self.tracker.update(t, motion, obs)
+            update = self.tracker.update(t, motion, obs, fresh=not reuse)
             self._add_flags(update.flags)
             for event in update.events:
                 self._emit(event, t)

@@ -44,6 +44,7 @@ class TrackerConfig:
     stable_s: float = 0.5  # a new tile must hold this long before it is a move
     presence: float = 0.7  # share of settled frames it must be seen in meanwhile
     agree: float = 0.65  # share of those frames that must read the same name
+    min_reads: int = 2  # readings (not reuses of one) that must name it: one misread is no move
     gap_s: float = 0.6  # a candidate unseen this long is forgotten
     takeback_s: float = 1.0  # a committed tile missing this long is flagged
     arm_window_s: float = 1.5  # an arm that left at most this long before a tile appeared placed it
@@ -244,20 +245,21 @@ class Tracker:
         self._opened = False  # the referee's record already opens the deal awaited
         self._items = 0
         self.last_t = 0.0
-        self._prev_obs: Observation | None = None
         self._fresh = True  # this frame's reading is a new one (not the last one reused)
 
     # --- public -----------------------------------------------------------------------------
-    def update(self, t: float, motion: MotionInfo, obs: Observation | None) -> Update:
+    def update(self, t: float, motion: MotionInfo, obs: Observation | None, *,
+               fresh: bool = True) -> Update:
+        """One frame: its motion, and on a settled frame its reading (`fresh=False`: the last
+        reading reused, as the pipeline does on still frames; it counts for presence, not as a
+        vote)."""
         self.last_t = t
         self.arms.observe(t, motion)
         if obs is None or not motion.settled:
             return Update()
         self.arms.settled(t)
         self._frame += 1
-        # The pipeline reuses a reading on still frames: it is one reading, one vote.
-        self._fresh = obs is not self._prev_obs
-        self._prev_obs = obs
+        self._fresh = fresh  # a reading reused on still frames is one reading, one vote
         if self.boneyard_size:
             # The reader gives the boneyard's tiles to seats; in play they are told apart by how they lie.
             obs = self.pile.mark(obs, self.boneyard_size)
@@ -729,6 +731,7 @@ class Tracker:
             and t - c.first_t >= cfg.stable_s
             and self._presence(c, t) >= cfg.presence
             and c.name is not None
+            and c.names[c.name] >= cfg.min_reads
             # Its name must be clear (or it has waited long enough for a plurality to do).
             and (c.names[c.name] >= cfg.agree * c.named or t - c.first_t >= 3 * cfg.stable_s)
             # A tile gone from the boneyard before it appeared is written first.
