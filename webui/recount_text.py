@@ -31,10 +31,12 @@ class RecountReport:
     waiting: list[str] = field(default_factory=list)  # players whose hand is not known
     problems: list[str] = field(default_factory=list)  # what cannot be, in plain words
     notes: list[str] = field(default_factory=list)  # what the referee should check before confirming
+    known_end: bool = True  # the game record said how the deal ended (so who won)
 
     @property
     def final(self) -> bool:
-        return not self.waiting and not self.problems
+        """The deal's points can be written: every hand known, nothing impossible, the end known."""
+        return self.known_end and not self.waiting and not self.problems
 
 
 def _held_counts(record: list[dict[str, Any]] | None, hand_size: int, players: list[str]) -> dict[str, int] | None:
@@ -94,8 +96,7 @@ def _problems(rc, hand_size: int, most_in_hand: int, tiles_seen: int, _) -> list
 def _end_line(rc, record: list[dict] | None, _) -> str:
     deal = rc.deal or {}
     if not record:
-        return _("How the deal ended is not known without the game record (--record): the pips are "
-                 "counted as they lie.")
+        return _("How the deal ended is not known without the game record (--record).")
     end, winner = deal.get("end"), deal.get("winner")
     if end == "out" and winner:
         return _("%(winner)s went out and wins the deal.", winner=winner)
@@ -146,6 +147,9 @@ def recount_report(rc, variant: str, players: list[str], record: list[dict] | No
         lines.append(_("This count cannot be right, so no points are given:"))
         lines.extend("  - " + p for p in problems)
         lines.append(_("Lay the hands out again, apart from each other and from the chain, and take a new photo."))
+    elif not record:  # who won decides the points: without the record nobody can say
+        lines.append(_("Points: who won is not known, so the points are not given; the pips above are "
+                       "what each hand holds (give --record for the points)."))
     elif waiting:
         lines.append(_("Points: %(waiting)s (%(players)s); the deal's points are final once every hand is known.",
                        waiting=_(WAITING), players=", ".join(waiting)))
@@ -160,4 +164,4 @@ def recount_report(rc, variant: str, players: list[str], record: list[dict] | No
             lines.append(_("Check by hand: %(tiles)s in %(player)s's hand were read unsurely.",
                            tiles=" ".join(map(str, h.unsure)), player=h.player))
             notes.append(lines[-1])
-    return RecountReport(lines, waiting, problems, [*problems, *notes])
+    return RecountReport(lines, waiting, problems, [*problems, *notes], known_end=bool(record))

@@ -3,6 +3,8 @@ refused in plain words, Russian by default and English on request."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from engine.replay import replay_events
@@ -83,8 +85,11 @@ def test_without_a_record_the_end_is_said_to_be_unknown():
     record = [{"event": "game", "variant": "bykovo", "players": players, "options": {}}, {"event": "deal"}]
     rc = recount_of(record, hands)
     english = recount_report(rc, "bykovo", players, None, 4, lang="en")
-    assert "not known without the game record" in "\n".join(english.lines)
+    text = "\n".join(english.lines)
+    assert "not known without the game record" in text
     assert "  south South: 1-2 = 3 pips" in english.lines
+    assert not english.final and "the points are not given" in text  # no winner: no made-up 0
+    assert "North 0" not in text
 
 
 @pytest.mark.parametrize("lang,word", [("ru", "не прочитано"), ("en", "not read")])
@@ -95,3 +100,45 @@ def test_unread_tiles_make_a_hand_wait(lang, word):
     report = recount_report(recount_of(record, hands, unread={"West": 2}), "bykovo", players, None, 6, lang=lang)
     assert report.waiting == ["West"]
     assert word in next(x for x in report.lines if " West:" in x)
+
+
+def test_the_recount_command_prints_the_words_and_refuses_an_impossible_count(tmp_path, capsys):
+    """`dominocam recount` on a rendered recount photo (the renderer's boxes): Russian by default,
+    every hand with its pips, no points without the record; a second copy of the photo side by side
+    (every tile twice, more than 28) is refused with exit status 1."""
+    import cv2
+    import numpy as np
+
+    from dominocam.cli import main
+    from vision.synth.camera import encode_jpeg
+    from vision.synth.dataset import image_rng
+    from vision.synth.scene import render_scene
+
+    r = render_scene(image_rng(6, 59), (1280, 960))
+    photo = tmp_path / "photo.jpg"
+    photo.write_bytes(encode_jpeg(r.image, r.jpeg_quality))
+    (tmp_path / "photo.json").write_text(json.dumps(r.truth("photo.jpg")))
+    assert main(["recount", str(photo), "--truth-boxes", "--players", "Анна,Борис,Вера,Глеб"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Подсчёт · Быковское\n")
+    assert len([line for line in out.splitlines() if line.endswith(" очков")]) == 4
+    assert "неизвестно, кто выиграл, поэтому очки не даются" in out
+
+    truth = r.truth("twice.jpg")
+    w = truth["size"][0]
+    both = np.concatenate([r.image, r.image], axis=1)
+    for t in list(truth["tiles"]):  # the same tiles again in the right half
+        copy = json.loads(json.dumps(t))
+        for key in ("halves", "corners", "quad", "box"):
+            if key in copy and isinstance(copy[key], list):
+                copy[key] = [[x + w, y] for x, y in copy[key]]
+        truth["tiles"].append(copy)
+    truth["size"] = [2 * w, truth["size"][1]]
+    twice = tmp_path / "twice.jpg"
+    cv2.imwrite(str(twice), both)
+    (tmp_path / "twice.json").write_text(json.dumps(truth))
+    code = main(["recount", str(twice), "--truth-boxes", "--lang", "en"])
+    out = capsys.readouterr().out
+    assert code == 1, out
+    assert "This count cannot be right, so no points are given:" in out
+    assert "a set has only 28" in out
