@@ -19,10 +19,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--annotate", metavar="OUT",
                         help="write the annotated frame here (a folder when several images are read)")
     parser.add_argument("--model", help="detector ONNX file (default models/tiles-obb.onnx)")
+    add_set_argument(parser)
     parser.add_argument("--truth-boxes", action="store_true",
                         help="testing aid for rendered sets: take the boxes from the truth JSON next to "
                              "each image (DIR/truth/NAME.json), moved by detector-like errors, instead "
                              "of running the detector")
+
+
+def add_set_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--set", metavar="FILE", dest="set_file",
+                        help="read with this set's profile (made by `dominocam enrol PHOTO`)")
+
+
+def load_set(args, command: str) -> bool:
+    """Load --set FILE into args.profile (None without it); False after printing why it cannot."""
+    args.profile = None
+    if getattr(args, "set_file", None):
+        from vision.read.setprofile import ProfileError, load_profile
+
+        try:
+            args.profile = load_profile(args.set_file)
+        except ProfileError as exc:
+            print(f"dominocam {command}: {exc}", file=sys.stderr)
+            return False
+    return True
 
 
 def annotate_path(out: str, image: str, many: bool) -> Path:
@@ -56,6 +76,8 @@ def make_detector(args):
 def run(args) -> int:
     from vision.read.imageio import expand
 
+    if not load_set(args, "read"):
+        return 2
     images = expand(args.paths)
     if not images:
         print("dominocam read: no images found in " + ", ".join(args.paths), file=sys.stderr)
@@ -89,7 +111,7 @@ def _read_all(args, images: list[str], detect, pool) -> int:
             frame = load_image(image)
             t0 = time.perf_counter()
             detections, doubtful = detect(frame, image)
-            reading = read_frame(frame, detections, pool=pool, doubtful=doubtful)
+            reading = read_frame(frame, detections, pool=pool, doubtful=doubtful, profile=args.profile)
             ms = (time.perf_counter() - t0) * 1000
         except (ImageError, FileNotFoundError) as exc:
             failed += 1

@@ -13,6 +13,8 @@ log = logging.getLogger("dominocam.recount")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from dominocam.commands.read import add_set_argument
+
     parser.add_argument("photo", metavar="PHOTO", help="overhead photo with each hand laid face up in front of its seat")
     parser.add_argument("--variant", default="bykovo", help="rule set (ignored with --record, which names it)")
     parser.add_argument("--players", help="names in clockwise seat order from the south (bottom) edge, "
@@ -24,17 +26,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--annotate", metavar="OUT", help="write the annotated photo here")
     parser.add_argument("--model", help="detector ONNX file (default models/tiles-obb.onnx)")
     parser.add_argument("--truth-boxes", action="store_true", help="testing aid for rendered photos (see `read`)")
+    add_set_argument(parser)
     parser.add_argument("--lang", choices=("ru", "en"), default=None,
                         help="language of the text output (default ru; DOMINOCAM_LANG=en changes the default)")
 
 
 def run(args) -> int:
-    from dominocam.commands.read import make_detector
+    from dominocam.commands.read import load_set, make_detector
     from engine.errors import RecordError
     from engine.record import read_record
     from vision.read.imageio import ImageError, load_image
     from vision.read.reader import read_frame
 
+    if not load_set(args, "recount"):
+        return 2
     record = None
     variant = args.variant
     players = None
@@ -61,7 +66,7 @@ def run(args) -> int:
         frame = load_image(args.photo)
         detect = make_detector(args)
         detections, doubtful = detect(frame, args.photo)
-        reading = read_frame(frame, detections, doubtful=doubtful)
+        reading = read_frame(frame, detections, doubtful=doubtful, profile=args.profile)
     except (ImageError, FileNotFoundError) as exc:
         print(f"dominocam recount: {args.photo}: {exc}", file=sys.stderr)
         return 2

@@ -132,3 +132,50 @@ def test_a_broken_profile_file_says_what_to_do(tmp_path):
         load_profile(bad)
     with pytest.raises(ProfileError, match="no such set profile"):
         load_profile(tmp_path / "none.json")
+
+
+def _tiles_right(rows: list[dict], render) -> int:
+    truth = np.array(render.halves)
+    good = 0
+    for t in rows:
+        if t["values"] is None:
+            continue
+        got = np.array(t["halves"])
+        j = int(np.argmin(np.linalg.norm(truth.mean(axis=1) - got.mean(axis=0), axis=1)))
+        good += sorted(t["values"]) == sorted(render.tiles[j].values)
+    return good
+
+
+def test_read_with_the_set_profile_reads_the_enrolled_six_across(tmp_path, capsys):
+    photo, _ = _photo(tmp_path, "set", 1, "six_across")
+    profile = tmp_path / "set.json"
+    assert _enrol(capsys, [str(photo), "--out", str(profile)])[0] == 0
+    sixes = [(a, 6) for a in range(7)]
+    table, r = _photo(tmp_path, "sixes", 5, "six_across", values=sixes)
+    assert main(["read", "--json", "--set", str(profile), str(table)]) == 0
+    row = json.loads(capsys.readouterr().out)
+    assert len(row["tiles"]) == 7
+    assert _tiles_right(row["tiles"], r) == 7
+
+
+def test_without_set_the_profile_is_never_applied(tmp_path, capsys, monkeypatch):
+    import vision.read.profile
+
+    def refuse(*_):
+        raise AssertionError("the profile was applied without --set")
+
+    monkeypatch.setattr(vision.read.profile, "apply_profile", refuse)
+    table, _ = _photo(tmp_path, "sixes", 5, values=[(a, 6) for a in range(7)])
+    assert main(["read", "--json", str(table)]) == 0
+    assert len(json.loads(capsys.readouterr().out)["tiles"]) == 7
+
+
+@pytest.mark.parametrize("command", ["read", "recount"])
+def test_a_missing_or_broken_set_file_is_exit_2(tmp_path, capsys, command):
+    table, _ = _photo(tmp_path, "t", 5, values=[(1, 2)])
+    assert main([command, "--set", str(tmp_path / "none.json"), str(table)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "no such set profile" in err and "dominocam enrol" in err
+    (tmp_path / "bad.json").write_text("[]")
+    assert main([command, "--set", str(tmp_path / "bad.json"), str(table)]) == 2
+    assert "not a set profile" in capsys.readouterr().err

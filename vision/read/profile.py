@@ -26,6 +26,7 @@ log = logging.getLogger(__name__)
 PIP_SIZE = (0.45, 2.2)  # a blob of this share of the enrolled pip's area can be a pip
 PIN_ZONE = 0.18  # of the half, from the divider: where a set's centre pin shows
 MATCH = 0.1  # of the half: the farthest a pip may lie from its enrolled place
+MAX_SHIFT = 0.15  # of the half: how far a box off its tile may have moved all the pips
 CONFIDENCE = 0.9  # a half re-decided by the profile
 SURE = 0.9  # a half read at this confidence or more is changed only as `_overrules` says
 # In smaller tiles blur and JPEG make blobs of noise that can match a template (held-out renders,
@@ -40,13 +41,17 @@ def _canonical(blobs: tuple[Blob, ...], k: int) -> np.ndarray:
 
 
 def match_error(pts: np.ndarray, template: tuple[tuple[float, float], ...]) -> float:
-    """The farthest a point lies from its place in the template (one to one), as a share of the
-    half; inf when the counts differ."""
+    """The farthest a point lies from its place in the template (one to one, after moving the
+    points together by up to MAX_SHIFT to the template's centre), as a share of the half; inf when
+    the counts differ."""
     if len(pts) != len(template):
         return float("inf")
     if not len(pts):
         return 0.0
     ref = np.asarray(template, float)
+    if len(pts) >= 2:  # a box a little off the tile shifts every pip alike
+        shift = ref.mean(axis=0) - pts.mean(axis=0)
+        pts = pts + shift * min(1.0, MAX_SHIFT / max(float(np.hypot(*shift)), 1e-9))
     cost = np.linalg.norm(pts[:, None] - ref[None], axis=2)
     return float(cost[np.arange(len(pts)), assign(cost)].max())
 
