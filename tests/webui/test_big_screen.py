@@ -168,3 +168,49 @@ def test_no_camera_shows_a_placeholder_not_a_broken_image(make_app, serve, brows
         assert page.locator("#video").evaluate("img => getComputedStyle(img).visibility") == "hidden"
     finally:
         context.close()
+
+
+def test_a_hand_not_counted_says_waiting_for_the_recount(make_app, serve, browser):
+    app = make_app()
+    client = app.test_client()
+    events = engine_game(seed=3, deals=1, camera=True)
+    for e in events:
+        if e["event"] != "reveal":
+            assert client.post("/api/op/event", headers=BEARER, json=e).status_code == 200
+    waiting = client.get("/api/state").get_json()["waiting"]
+    server = serve(app)
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    try:
+        page = context.new_page()
+        page.goto(server.url + "/")
+        page.wait_for_selector("#scores li.waiting")
+        for name in waiting:
+            row = page.locator(f'#scores [data-player="{name}"]')
+            assert row.locator(".deal-pts").inner_text().lower() == "ждём подсчёта"
+            assert row.locator(".total").inner_text() == "?"
+        assert page.locator("#scores li.waiting").count() == len(waiting)
+    finally:
+        context.close()
+
+
+def test_the_referees_error_says_what_to_do_next_in_the_pages_language(make_app, serve, browser):
+    from tests.webui.conftest import TOKEN
+
+    server = serve(make_app())  # a game, no deal yet
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        op = context.new_page()
+        op.goto(f"{server.url}/operator?token={TOKEN}&video=0")
+        op.wait_for_selector("#link[data-state='up']")
+        op.locator("#play-form [name=tile]").fill("3-5")
+        op.locator("#play-form button[value=play]").click()
+        op.wait_for_selector("#message.bad")
+        assert "сначала нажмите «Следующая раздача»" in op.locator("#message").inner_text()
+        op.goto(f"{server.url}/operator?lang=en&video=0")
+        op.wait_for_selector("#link[data-state='up']")
+        op.locator("#play-form [name=tile]").fill("3-5")
+        op.locator("#play-form button[value=play]").click()
+        op.wait_for_selector("#message.bad")
+        assert "press Next deal first" in op.locator("#message").inner_text()
+    finally:
+        context.close()
