@@ -23,6 +23,7 @@ from pathlib import Path
 from flask import Blueprint, abort, current_app, jsonify, redirect, render_template, request
 
 from engine.tournament import TournamentError, store
+from webui.i18n import gettext as _
 
 try:  # the web area's guard: operator session + CSRF, or a bearer token
     from webui.security import csrf_token, is_operator, operator_required
@@ -67,7 +68,7 @@ def record_dir_for(cfg) -> Path:
 
 def _path(name: str) -> Path:
     if not isinstance(name, str) or not NAME.match(name) or name.endswith(".jsonl"):
-        abort(400, description="an event name is 1-64 letters, digits, '_', '-' or '.', e.g. club-2026-11-30")
+        abort(400, description=_("Name the event with 1-64 Latin letters, digits, '_', '-' or '.', e.g. club-2026-11-30."))
     return record_dir() / f"{name}.jsonl"
 
 
@@ -93,7 +94,7 @@ def standings_json(name: str | None) -> dict:
         return {"ok": True, "event": None, "events": [], "standings": None}
     path = _path(name)
     if not path.exists():
-        abort(404, description=f"no tournament named {name!r}; start one on /operator")
+        abort(404, description=_("There is no tournament %(name)s: start it first.", name=repr(name)))
     try:
         state = store.load(path)
     except TournamentError as exc:
@@ -124,7 +125,7 @@ def events_api():
 def _body() -> dict:
     body = request.get_json(silent=True)
     if not isinstance(body, dict):
-        abort(400, description="send a JSON object body (Content-Type: application/json)")
+        abort(400, description=_("Send the form again: the request was not a JSON object."))
     return body
 
 
@@ -139,7 +140,7 @@ def start_event():
     path = _path(body.get("name"))
     declaration = body.get("declaration")
     if not isinstance(declaration, dict):
-        abort(400, description='"declaration" must be the first record line, e.g. {"event": "tournament", ...}')
+        abort(400, description=_('Write the declaration as the first record line, e.g. {"event": "tournament", ...}.'))
     try:
         data = store.create(path, declaration)
     except TournamentError as exc:
@@ -156,10 +157,10 @@ def add_record():
     body = _body()
     path = _path(body.get("event"))
     if not path.exists():
-        abort(404, description=f"no tournament named {body.get('event')!r}; start it first")
+        abort(404, description=_("There is no tournament %(name)s: start it first.", name=repr(body.get("event"))))
     record = body.get("record")
     if not isinstance(record, dict):
-        abort(400, description='"record" must be one record line, e.g. {"event": "result", "points": {...}}')
+        abort(400, description=_('Write one record line, e.g. {"event": "result", "points": {...}}.'))
     try:
         data = store.append(path, record)
     except TournamentError as exc:
