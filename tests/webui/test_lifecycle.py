@@ -166,3 +166,29 @@ def test_a_command_error_is_one_plain_line(tmp_path):
     verbose = subprocess.run([sys.executable, "-m", "dominocam", "-v", "read", str(empty)], capture_output=True,
                              text=True, cwd=ROOT, timeout=120)
     assert " ERROR dominocam.read: " in verbose.stderr  # timestamps and names only under --verbose
+
+
+def test_on_every_address_the_terminal_and_the_qr_code_give_the_lan_address(make_app, monkeypatch):
+    import segno
+
+    import webui.security
+    import webui.views_spectator
+    from webui.server import lan_urls, make_server, server_url
+
+    monkeypatch.setattr(webui.security, "lan_addresses", lambda: ["192.168.1.20", "10.0.0.5"])
+    monkeypatch.setattr(webui.views_spectator, "lan_addresses", lambda: ["192.168.1.20", "10.0.0.5"])
+    app = make_app(BIND_HOST="0.0.0.0", PORT=8765)
+    server = make_server(app, "127.0.0.1", 0)  # bound here to loopback: only the printed words are checked
+    try:
+        port = server.effective_port
+        assert server_url(server, "0.0.0.0") == f"http://192.168.1.20:{port}/"
+        assert lan_urls(server, "0.0.0.0") == [f"http://192.168.1.20:{port}/", f"http://10.0.0.5:{port}/"]
+        assert server_url(server, "127.0.0.1") == f"http://127.0.0.1:{port}/"
+    finally:
+        server.close()
+    seen: list[str] = []
+    real = segno.make
+    monkeypatch.setattr(segno, "make", lambda url, **kw: (seen.append(url), real(url, **kw))[1])
+    page = app.test_client().get("/", headers={"Host": "127.0.0.1:8765"}).get_data(as_text=True)
+    assert "http://192.168.1.20:8765/" in page  # the address under the QR code
+    assert seen == ["http://192.168.1.20:8765/"]  # and the QR code's own
