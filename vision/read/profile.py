@@ -19,7 +19,7 @@ from vision.read.assign import assign
 from vision.read.enrol import cut_tile
 from vision.read.pips import Blob
 from vision.read.setprofile import SetProfile
-from vision.read.tile import TileRead
+from vision.read.tile import HalfCut, TileRead
 
 log = logging.getLogger(__name__)
 
@@ -28,6 +28,13 @@ PIN_ZONE = 0.18  # of the half, from the divider: where a set's centre pin shows
 MATCH = 0.1  # of the half: the farthest a pip may lie from its enrolled place
 MAX_SHIFT = 0.15  # of the half: how far a box off its tile may have moved all the pips
 CONFIDENCE = 0.9  # a half re-decided by the profile
+# A blank: the half's body within this distance of the set's in colour (a, b: the light changes its
+# lightness from photo to photo, 157 against 250 in a pair of renders), and nothing on it (inside a border
+# of BLANK_BORDER of the half) as far from it as BLANK_CONTRAST of the set's pip contrast. The
+# classifier takes a blank with no divider, or beside a pin, for no tile face now and then.
+BODY_MATCH = 15.0
+BLANK_BORDER = 0.12
+BLANK_CONTRAST = 0.4
 SURE = 0.9  # a half read at this confidence or more is changed only as `_overrules` says
 # In smaller tiles blur and JPEG make blobs of noise that can match a template (held-out renders,
 # defocus: a 34 px tile's 4 taken for 5): a sure reading of them stands, but where the set lays a
@@ -76,11 +83,24 @@ def profile_value(pts: np.ndarray, profile: SetProfile) -> int | None:
     return n if match_error(pts, profile.pips[n]) <= MATCH else None
 
 
+def is_blank(cut: HalfCut, k: int, profile: SetProfile) -> bool:
+    """Whether a half is the set's blank: its body has the set's body colour and nothing on it,
+    away from the divider (a pin) and the outline, differs from it by half a pip's contrast."""
+    if float(np.linalg.norm(np.asarray(cut.body, float)[1:] - np.asarray(profile.body, float)[1:])) > BODY_MATCH:
+        return False
+    s = cut.dist.shape[0]
+    b = max(1, int(round(BLANK_BORDER * s)))
+    d = cut.dist if k == 1 else cut.dist[::-1, ::-1]  # seen from the divider, as the pips
+    inner = d[b:s - b, max(b, int(round(PIN_ZONE * s))):s - b]
+    return float(np.percentile(inner, 99)) < BLANK_CONTRAST * profile.pip_contrast
+
+
 def _overrules(n: int, pins: int, value: int | None, confidence: float, small: bool) -> bool:
     """Whether the profile's count `n` replaces the reading (`value` at `confidence`): an unsure or
     unread half, if n is not 0 (no blob is no proof of a blank: a hand over it, a blurred pip);
     a sure one only where the classifier counted fewer pips (the six across read as 4) or the
     set's pin as one (n + pins is what it read); blurred pips merge into fewer blobs, never more.
+    (A blank the profile sees, `is_blank`, is taken whatever was read.)
     A `small` tile's sure reading stands (MIN_SURE_TILE_PX, where the caller says so)."""
     if value is None or confidence < SURE:
         return n > 0
@@ -105,7 +125,10 @@ def apply_profile(frame: np.ndarray, tiles: list[TileRead], profile: SetProfile)
             c = order[k]
             pts, pins = profile_pips(cuts[c].blobs.blobs, c, profile)
             n = profile_value(pts, profile)
-            if n is None or n == vals[k] or not _overrules(n, pins, vals[k], conf[k], small and n not in unusual):
+            if n is None or n == vals[k]:
+                continue
+            blank = n == 0 and not small and is_blank(cuts[c], c, profile)
+            if not (blank or _overrules(n, pins, vals[k], conf[k], small and n not in unusual)):
                 continue
             was = "nothing" if vals[k] is None else str(vals[k])
             vals[k], conf[k], why[k] = n, CONFIDENCE, f"the set's profile: its {n} (read {was})"
