@@ -22,7 +22,8 @@ from vision.detect.detections import Detections
 from vision.read import halfcnn
 from vision.read.assign import assign
 from vision.read.geometry import apply_h, box_from_corners, quad_homography, warp_quad
-from vision.read.pips import HalfRead, colour_distance
+from vision.read.loose import missed_tiles
+from vision.read.pips import HalfRead, body_colour, colour_distance
 from vision.read.setprofile import Lab, Point, SetProfile
 from vision.read.tile import HALF, PAD, HalfCut, cut_halves, find_divider
 
@@ -37,8 +38,9 @@ BLOB_MOST = 0.9  # the blob counter is never taken as certain
 # A tile whose assigned value has less than this share of its own likelihood over the 28 values was
 # forced into it by the others: two tiles read as one value, or a tile of another set.
 MIN_ASSIGNED = 0.002
+PIN_PAINT = 0.12  # of the tile's width: the disc painted over a centre pin (the pin's radius is about 0.07)
 MAX_DIVIDER_OFF = 0.12  # of a half's side: a divider found further from the box's middle is no divider
-BOX_SIZE = (0.8, 1.25)  # a box taken must be this long, of the median sure box's length
+BOX_SIZE = (0.68, 1.5)  # a box taken must be this long, of the median sure box's length (a tilted camera: 0.8-1.35)
 SAME_TILE = 0.2  # boxes sharing more than this of the smaller one's area lie on one tile
 BACK = 0.5  # a tile both of whose halves the classifier takes this surely for no face shows its back
 LAY_OUT = "lay all 28 tiles face up, not touching, all inside the photo, and take it again"
@@ -74,13 +76,19 @@ class _Measured:
     back: float  # the classifier's least probability over both halves that it shows no face (a back)
 
 
-def cut_tile(frame: np.ndarray, quad: np.ndarray, middle: bool = False
+def cut_tile(frame: np.ndarray, quad: np.ndarray, middle: bool = False, pin: bool = False
              ) -> tuple[np.ndarray, np.ndarray, tuple[HalfCut, HalfCut], float | None]:
     """The tile's padded Lab canonical crop, its half centres in the frame, both halves (cut as the
     reader cuts them, at the divider; at the box's middle where the divider found lies off it, or
-    with `middle`), and the divider's column in the crop (None: none found, or off the middle)."""
+    with `middle`), and the divider's column in the crop (None: none found, or off the middle).
+    With `pin` (a set with a centre pin and no line) the pin is painted over in the body's colour
+    first, so that neither the blob counter nor the classifier counts it."""
     crop, _ = warp_quad(frame, quad, HALF, PAD)
     lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB).astype(np.float32)
+    if pin:
+        centre = (int(round(PAD + HALF)), int(round(HALF / 2 - 0.5)))
+        cv2.circle(lab, centre, int(round(PIN_PAINT * HALF)), tuple(float(x) for x in body_colour(lab)), -1)
+        middle = True
     div = None if middle else find_divider(lab, PAD)
     if div is not None and abs(div - PAD - HALF) > MAX_DIVIDER_OFF * HALF:
         div = None  # a column of pips taken for it (the six across): a lone tile's box is good, cut at its middle
@@ -99,10 +107,11 @@ def _blob_probs(h: HalfRead) -> np.ndarray:
     return q
 
 
-def measure_tiles(frame: np.ndarray, quads: list[np.ndarray]) -> list[_Measured]:
-    """Cut each tile's halves (quads: corners (4, 2), half-0 end first, as the reader's) and give
-    both halves' probabilities of 0..6 from the half classifier and the blob counter."""
-    cut = [cut_tile(frame, q) for q in quads]
+def measure_tiles(frame: np.ndarray, quads: list[np.ndarray], pin: bool = False) -> list[_Measured]:
+    """Cut each tile's halves (quads: corners (4, 2), half-0 end first, as the reader's; `pin`: see
+    `cut_tile`) and give both halves' probabilities of 0..6 from the half classifier and the blob
+    counter."""
+    cut = [cut_tile(frame, q, pin=pin) for q in quads]
     probs, raw = None, None
     if cut and halfcnn.available():
         x = np.concatenate([np.stack([c.input() for c in cuts]) for _, _, cuts, _ in cut])
@@ -180,16 +189,17 @@ def _overlap(a: np.ndarray, b: np.ndarray) -> float:
     return float(inter) / max(min(abs(cv2.contourArea(pa)), abs(cv2.contourArea(pb))), 1e-6)
 
 
-def enrolment_boxes(detections: Detections, doubtful: Detections | None) -> list[np.ndarray]:
+def enrolment_boxes(frame: np.ndarray, detections: Detections, doubtful: Detections | None) -> list[np.ndarray]:
     """The tiles' boxes (corners (4, 2), half-0 end first) in a photo of a set laid out apart.
 
     Every box is taken for a face (the set lies face up; a blank or undivided face passes for a
     back with the detector, and a true back is found by the classifier later). Tiles lie apart, so
     boxes that overlap are one tile: the sure boxes of the set's size (the median sure box's
     length) are kept, surest first, where they lie on no box kept; then, while there are fewer
-    than the set, the detector's doubtful boxes the same way (blank halves score low). Boxes of
-    another size are parts of a tile or something else. (The reader's own check of boxes,
-    `verify`, is for crowded tables; it drops a blank half with no divider as no face.)"""
+    than the set, the detector's doubtful boxes the same way (blank halves score low), and then
+    blobs of the boxed tiles' body colour, size and shape (`vision.read.loose`). Boxes of another
+    size are parts of a tile or something else. (The reader's own check of boxes, `verify`, is
+    for crowded tables; it drops a blank half with no divider as no face.)"""
     if not len(detections):
         return []
     typical = float(np.median(detections.long_side))
@@ -207,6 +217,8 @@ def enrolment_boxes(detections: Detections, doubtful: Detections | None) -> list
             if any(_overlap(corners, k) > SAME_TILE for k in kept):
                 continue
             kept.append(corners)
+    if len(kept) < SET_SIZE:
+        kept += missed_tiles(frame, kept)
     return kept
 
 
@@ -214,16 +226,18 @@ def enrol_photo(frame: np.ndarray, detector, image: str) -> Enrolment:
     """Detect (`detector`: a `vision.detect.TileDetector`), read and enrol one photo of a set.
     Raises EnrolError (one line: why, and what to do)."""
     detections = detector.detect(frame)
-    quads = enrolment_boxes(detections, detector.last.doubtful)
+    quads = enrolment_boxes(frame, detections, detector.last.doubtful)
     if len(quads) != SET_SIZE:
         raise EnrolError(f"found {len(quads)} tiles, need exactly {SET_SIZE}: {LAY_OUT}")
     measured = measure_tiles(frame, quads)
+    if _divider_kind(measured, _body(measured))[0] == "pin":  # the classifier counts a pin as a pip
+        measured = measure_tiles(frame, quads, pin=True)
     tiles = solve(measured)
     # the blank double with no divider is all body, as a plain back is: only it may look like one
     backs = [m for m, t in zip(measured, tiles, strict=True) if m.back > BACK and t.values != (0, 0)]
     if backs:
-        raise EnrolError(f"{len(backs)} of the tiles show their backs (the first at {_where(backs[0])}): "
-                         "turn them face up and take the photo again")
+        some = "1 tile shows its back" if len(backs) == 1 else f"{len(backs)} tiles show their backs"
+        raise EnrolError(f"{some} (the first at {_where(backs[0])}): turn them face up and take the photo again")
     profile = measure_profile(measured, tiles, image)
     return Enrolment(tuple(tiles), profile)
 
@@ -330,9 +344,13 @@ def _divider_kind(measured: list[_Measured], body: np.ndarray) -> tuple[str, flo
     return kind, seen / n
 
 
+def _body(measured: list[_Measured]) -> np.ndarray:
+    return np.median(np.stack([c.body for m in measured for c in m.cuts]), axis=0).astype(np.float32)
+
+
 def measure_profile(measured: list[_Measured], tiles: list[EnrolledTile], image: str) -> SetProfile:
     """The set's profile from its assigned tiles."""
-    body = np.median(np.stack([c.body for m in measured for c in m.cuts]), axis=0)
+    body = _body(measured)
     colours: list[list[np.ndarray]] = [[] for _ in range(7)]
     positions: list[list[tuple[float, np.ndarray]]] = [[] for _ in range(7)]
     areas, contrasts = [], []
@@ -347,7 +365,7 @@ def measure_profile(measured: list[_Measured], tiles: list[EnrolledTile], image:
             areas += [b.area for b in blobs]
             contrasts += [b.contrast for b in blobs]
     pips = tuple(() if v == 0 else _template(positions[v]) for v in range(7))
-    kind, seen = _divider_kind(measured, body.astype(np.float32))
+    kind, seen = _divider_kind(measured, body)
     boxes = [box_from_corners(m.quad) for m in measured]
     return SetProfile(
         image=image, body=(float(body[0]), float(body[1]), float(body[2])),
