@@ -22,7 +22,7 @@ from vision.detect.detections import Detections
 from vision.read import halfcnn
 from vision.read.assign import assign
 from vision.read.geometry import apply_h, box_from_corners, quad_homography, warp_quad
-from vision.read.loose import missed_tiles
+from vision.read.loose import fit_to_bodies, missed_tiles
 from vision.read.pips import HalfRead, body_colour, colour_distance
 from vision.read.setprofile import Lab, Point, SetProfile
 from vision.read.tile import HALF, PAD, HalfCut, cut_halves, find_divider
@@ -196,8 +196,9 @@ def enrolment_boxes(frame: np.ndarray, detections: Detections, doubtful: Detecti
     back with the detector, and a true back is found by the classifier later). Tiles lie apart, so
     boxes that overlap are one tile: the sure boxes of the set's size (the median sure box's
     length) are kept, surest first, where they lie on no box kept; then, while there are fewer
-    than the set, the detector's doubtful boxes the same way (blank halves score low), and then
-    blobs of the boxed tiles' body colour, size and shape (`vision.read.loose`). Boxes of another
+    than the set, the detector's doubtful boxes the same way (blank halves score low). Each box is
+    then fitted to its tile's body, and blobs of the boxed tiles' body colour, size and shape no
+    box is on are the tiles the detector missed (`vision.read.loose`). Boxes of another
     size are parts of a tile or something else. (The reader's own check of boxes, `verify`, is
     for crowded tables; it drops a blank half with no divider as no face.)"""
     if not len(detections):
@@ -217,6 +218,7 @@ def enrolment_boxes(frame: np.ndarray, detections: Detections, doubtful: Detecti
             if any(_overlap(corners, k) > SAME_TILE for k in kept):
                 continue
             kept.append(corners)
+    kept = fit_to_bodies(frame, kept)
     if len(kept) < SET_SIZE:
         kept += missed_tiles(frame, kept)
     return kept

@@ -41,39 +41,76 @@ def _body(frame: np.ndarray, quads: list[np.ndarray]) -> tuple[np.ndarray, float
     return body, min(max(MIN_REACH, SPREAD * spread), 0.5 * float(np.linalg.norm(table - body)))
 
 
-def missed_tiles(frame: np.ndarray, quads: list[np.ndarray]) -> list[np.ndarray]:
-    """Corners (4, 2) of body-coloured blobs of the tiles' size and shape on none of `quads`."""
-    if len(quads) < MIN_KNOWN:
-        return []
+def _bodies(frame: np.ndarray, quads: list[np.ndarray], skip: bool) -> tuple[np.ndarray, float, float]:
+    """The body-coloured blobs of the photo, holes (pips, divider, pin) filled and thin bridges
+    cut; with `skip` the boxed tiles and a margin round them left out. And the tiles' median
+    length and width."""
     lab = cv2.cvtColor(frame, cv2.COLOR_BGR2LAB).astype(np.float32)
     body, reach = _body(frame, quads)
     mask = (colour_distance(lab, body) < reach).astype(np.uint8)
     boxes = [box_from_corners(q) for q in quads]
     length = float(np.median([b.length for b in boxes]))
     width = float(np.median([b.width for b in boxes]))
-    for q in quads:  # the boxed tiles, and a margin round them, are no one else's
-        cv2.fillPoly(mask, [np.round(_grown(q, 0.15 * width)).astype(np.int32)], 0)
-    # pips, the divider and a pin are holes in a body: fill them; then part bodies from thin bridges
+    if skip:
+        for q in quads:
+            cv2.fillPoly(mask, [np.round(_grown(q, 0.15 * width)).astype(np.int32)], 0)
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     filled = np.zeros_like(mask)
     cv2.drawContours(filled, contours, -1, 1, thickness=cv2.FILLED)
     k = max(3, int(round(0.08 * width)) | 1)
     filled = cv2.morphologyEx(filled, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    return filled, length, width
+
+
+def _tile_rect(contour: np.ndarray, want: float) -> np.ndarray | None:
+    """The corners of a blob's rectangle where the blob has a tile's area and 2:1 shape."""
+    area = float(cv2.contourArea(contour))
+    if not AREA[0] * want <= area <= AREA[1] * want:
+        return None
+    rect = cv2.minAreaRect(contour)
+    w, h = rect[1]
+    if min(w, h) <= 0 or not RATIO[0] <= max(w, h) / min(w, h) <= RATIO[1] or area < FILL * w * h:
+        return None
+    return box_from_corners(cv2.boxPoints(rect)).corners()
+
+
+def missed_tiles(frame: np.ndarray, quads: list[np.ndarray]) -> list[np.ndarray]:
+    """Corners (4, 2) of body-coloured blobs of the tiles' size and shape on none of `quads`."""
+    if len(quads) < MIN_KNOWN:
+        return []
+    filled, length, width = _bodies(frame, quads, skip=True)
     contours, _ = cv2.findContours(filled, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    want = length * width
-    out = []
-    for c in contours:
-        area = float(cv2.contourArea(c))
-        if not AREA[0] * want <= area <= AREA[1] * want:
-            continue
-        rect = cv2.minAreaRect(c)
-        w, h = rect[1]
-        if min(w, h) <= 0 or not RATIO[0] <= max(w, h) / min(w, h) <= RATIO[1] or area < FILL * w * h:
-            continue
-        out.append(box_from_corners(cv2.boxPoints(rect)).corners())
+    out = [r for r in (_tile_rect(c, length * width) for c in contours) if r is not None]
     if out:
         log.info("%d tile(s) found by the body colour that the detector did not box", len(out))
     return out
+
+
+def fit_to_bodies(frame: np.ndarray, quads: list[np.ndarray]) -> list[np.ndarray]:
+    """Each box replaced by the rectangle of the body-coloured blob under its centre, where that
+    blob has a tile's size and shape (a detector's box may cover three quarters of a tile, or
+    run past it onto its side and shadow)."""
+    if len(quads) < MIN_KNOWN:
+        return quads
+    filled, length, width = _bodies(frame, quads, skip=False)
+    n, labels = cv2.connectedComponents(filled)
+    h, w = filled.shape
+    out = []
+    for q in quads:
+        x, y = np.round(q.mean(axis=0)).astype(int)
+        lab = labels[y, x] if 0 <= x < w and 0 <= y < h else 0
+        rect = None
+        if lab:
+            contours, _ = cv2.findContours((labels == lab).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+            rect = _tile_rect(max(contours, key=cv2.contourArea), length * width)
+        out.append(q if rect is None else _along(rect, q))
+    return out
+
+
+def _along(rect: np.ndarray, q: np.ndarray) -> np.ndarray:
+    """`rect`'s corners in the order of `q` (half-0 end first, as the box's own direction)."""
+    u = q[1] - q[0]
+    return rect if float(np.dot(rect[1] - rect[0], u)) >= 0 else rect[[2, 3, 0, 1]]
 
 
 def _grown(q: np.ndarray, by: float) -> np.ndarray:
