@@ -218,7 +218,14 @@ def enrolment_boxes(frame: np.ndarray, detections: Detections, doubtful: Detecti
             if any(_overlap(corners, k) > SAME_TILE for k in kept):
                 continue
             kept.append(corners)
-    kept = fit_to_bodies(frame, kept)
+    fitted: list[tuple[np.ndarray, bool]] = []
+    for corners, on_body in fit_to_bodies(frame, kept):  # two boxes on one tile fit to one body
+        if not any(_overlap(corners, k) > SAME_TILE for k, _ in fitted):
+            fitted.append((corners, on_body))
+    while len(fitted) > SET_SIZE and not all(on for _, on in fitted):
+        # more boxes than the set: the least sure box on no tile-shaped blob of the set's colour goes
+        fitted.pop(max(i for i, (_, on) in enumerate(fitted) if not on))
+    kept = [q for q, _ in fitted]
     if len(kept) < SET_SIZE:
         kept += missed_tiles(frame, kept)
     return kept

@@ -86,12 +86,12 @@ def missed_tiles(frame: np.ndarray, quads: list[np.ndarray]) -> list[np.ndarray]
     return out
 
 
-def fit_to_bodies(frame: np.ndarray, quads: list[np.ndarray]) -> list[np.ndarray]:
+def fit_to_bodies(frame: np.ndarray, quads: list[np.ndarray]) -> list[tuple[np.ndarray, bool]]:
     """Each box replaced by the rectangle of the body-coloured blob under its centre, where that
     blob has a tile's size and shape (a detector's box may cover three quarters of a tile, or
-    run past it onto its side and shadow)."""
+    run past it onto its side and shadow); with whether it was."""
     if len(quads) < MIN_KNOWN:
-        return quads
+        return [(q, False) for q in quads]
     filled, length, width = _bodies(frame, quads, skip=False)
     n, labels = cv2.connectedComponents(filled)
     h, w = filled.shape
@@ -103,7 +103,7 @@ def fit_to_bodies(frame: np.ndarray, quads: list[np.ndarray]) -> list[np.ndarray
         if lab:
             contours, _ = cv2.findContours((labels == lab).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
             rect = _tile_rect(max(contours, key=cv2.contourArea), length * width)
-        out.append(q if rect is None else _along(rect, q))
+        out.append((q, False) if rect is None else (_along(rect, q), True))
     return out
 
 
