@@ -40,6 +40,9 @@ BLOB_MOST = 0.9  # the blob counter is never taken as certain
 MIN_ASSIGNED = 0.002
 PIN_PAINT = 0.12  # of the tile's width: the disc painted over a centre pin (the pin's radius is about 0.07)
 MAX_DIVIDER_OFF = 0.12  # of a half's side: a divider found further from the box's middle is no divider
+# The enrolment's boxes are fitted to the tiles' bodies: its dividers lie nearer the middle (at 0.12
+# the column of three pips of a six across next to it passed for the divider now and then).
+ENROL_DIVIDER_OFF = 0.05
 BOX_SIZE = (0.68, 1.5)  # a box taken must be this long, of the median sure box's length (a tilted camera: 0.8-1.35)
 SAME_TILE = 0.2  # boxes sharing more than this of the smaller one's area lie on one tile
 BACK = 0.5  # a tile both of whose halves the classifier takes this surely for no face shows its back
@@ -76,11 +79,12 @@ class _Measured:
     back: float  # the classifier's least probability over both halves that it shows no face (a back)
 
 
-def cut_tile(frame: np.ndarray, quad: np.ndarray, middle: bool = False, pin: bool = False
-             ) -> tuple[np.ndarray, np.ndarray, tuple[HalfCut, HalfCut], float | None]:
+def cut_tile(frame: np.ndarray, quad: np.ndarray, middle: bool = False, pin: bool = False,
+             max_off: float = MAX_DIVIDER_OFF) -> tuple[np.ndarray, np.ndarray, tuple[HalfCut, HalfCut], float | None]:
     """The tile's padded Lab canonical crop, its half centres in the frame, both halves (cut as the
-    reader cuts them, at the divider; at the box's middle where the divider found lies off it, or
-    with `middle`), and the divider's column in the crop (None: none found, or off the middle).
+    reader cuts them, at the divider; at the box's middle where the divider found lies more than
+    `max_off` of a half off it, or with `middle`), and the divider's column in the crop (None: none
+    found, or off the middle).
     With `pin` (a set with a centre pin and no line) the pin is painted over in the body's colour
     first, so that neither the blob counter nor the classifier counts it."""
     crop, _ = warp_quad(frame, quad, HALF, PAD)
@@ -90,7 +94,7 @@ def cut_tile(frame: np.ndarray, quad: np.ndarray, middle: bool = False, pin: boo
         cv2.circle(lab, centre, int(round(PIN_PAINT * HALF)), tuple(float(x) for x in body_colour(lab)), -1)
         middle = True
     div = None if middle else find_divider(lab, PAD)
-    if div is not None and abs(div - PAD - HALF) > MAX_DIVIDER_OFF * HALF:
+    if div is not None and abs(div - PAD - HALF) > max_off * HALF:
         div = None  # a column of pips taken for it (the six across): a lone tile's box is good, cut at its middle
     d = div if div is not None else PAD + HALF
     h = quad_homography(quad, HALF, PAD)
@@ -111,7 +115,7 @@ def measure_tiles(frame: np.ndarray, quads: list[np.ndarray], pin: bool = False)
     """Cut each tile's halves (quads: corners (4, 2), half-0 end first, as the reader's; `pin`: see
     `cut_tile`) and give both halves' probabilities of 0..6 from the half classifier and the blob
     counter."""
-    cut = [cut_tile(frame, q, pin=pin) for q in quads]
+    cut = [cut_tile(frame, q, pin=pin, max_off=ENROL_DIVIDER_OFF) for q in quads]
     probs, raw = None, None
     if cut and halfcnn.available():
         x = np.concatenate([np.stack([c.input() for c in cuts]) for _, _, cuts, _ in cut])
@@ -121,8 +125,11 @@ def measure_tiles(frame: np.ndarray, quads: list[np.ndarray], pin: bool = False)
     for n, (quad, (lab, halves, cuts, div)) in enumerate(zip(quads, cut, strict=True)):
         p = np.ones((2, 7)) / 7 if probs is None else probs[2 * n: 2 * n + 2].copy()
         for k in (0, 1):
+            blobs = cuts[k].blobs
+            if blobs.value == 6 and arrangement(6, tuple(map(tuple, _canonical(blobs, k)))) == "across":
+                p[k] = 1.0 / 7  # the classifier has learnt the six along only: it reads this one as 4
             p[k] = (1 - FLOOR) * p[k] + FLOOR / 7
-            p[k] *= _blob_probs(cuts[k].blobs) ** BLOB_WEIGHT
+            p[k] *= _blob_probs(blobs) ** BLOB_WEIGHT
             p[k] /= p[k].sum()
         back = 0.0 if raw is None else float(raw[2 * n: 2 * n + 2, halfcnn.NOT_PIPS].min())
         out.append(_Measured(np.asarray(quad, float), halves, cuts, lab, div, p, back))
