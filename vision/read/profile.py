@@ -5,8 +5,7 @@ set: the tile is cut at its box's middle where the divider the reader found lies
 of pips taken for it, the six across) or where the set has no line; blobs of another size than the
 set's pips, and a set's centre pin, are no pips; where the pips left match the enrolled positions
 of their count and not those of the value read, the count is taken; a half of the set's body
-colour with nothing on it is its blank; in a set with a lone centre pin the classifier reads the
-halves again with the pin painted over. Nothing else of the reading changes (the layout is built
+colour with nothing on it is its blank. Nothing else of the reading changes (the layout is built
 after it).
 """
 
@@ -17,7 +16,6 @@ from dataclasses import replace
 
 import numpy as np
 
-from vision.read import halfcnn
 from vision.read.assign import assign
 from vision.read.enrol import cut_tile
 from vision.read.pips import Blob
@@ -112,33 +110,13 @@ def _overrules(n: int, pins: int, value: int | None, confidence: float, small: b
     return n > value or (pins > 0 and n + pins == value)
 
 
-def _pin_free_reads(cut_list: list[tuple[HalfCut, HalfCut]]) -> np.ndarray | None:
-    """The half classifier's probabilities (n, 2, 8) of halves cut with the pin painted over."""
-    if not cut_list or not halfcnn.available():
-        return None
-    x = np.concatenate([np.stack([c.input() for c in cuts]) for cuts in cut_list])
-    return halfcnn.predict(x).reshape(len(cut_list), 2, -1)
-
-
-def _pin_read(p: np.ndarray, value: int | None, confidence: float) -> int | None:
-    """The value the classifier reads on a half without its pin, where it replaces the reading:
-    read surely, and the reading was unsure, unread or one more (the pin counted as a pip)."""
-    v = int(np.argmax(p[: halfcnn.NOT_PIPS]))
-    if float(p[v]) < SURE or v == value:
-        return None
-    return v if value is None or confidence < SURE or value == v + 1 else None
-
-
 def apply_profile(frame: np.ndarray, tiles: list[TileRead], profile: SetProfile) -> list[TileRead]:
     """The tiles with halves re-decided by the profile (see the module)."""
     out = list(tiles)
     unusual = {6} if profile.arrangements[6] == "across" else set()
-    pin = profile.divider == "pin"
     up = [i for i, t in enumerate(tiles) if t.face == "up"]
-    cut = {i: cut_tile(frame, tiles[i].quad, middle=profile.divider == "none", pin=pin) for i in up}
-    # a set with a lone pin: the classifier counts it as a pip; read its halves again without it
-    pin_probs = _pin_free_reads([cut[i][2] for i in up]) if pin else None
-    for n_up, i in enumerate(up):
+    cut = {i: cut_tile(frame, tiles[i].quad, middle=profile.divider in ("none", "pin")) for i in up}
+    for i in up:
         t = tiles[i]
         small = 2.0 * t.width < MIN_SURE_TILE_PX
         _, halves, cuts, _ = cut[i]
@@ -154,9 +132,6 @@ def apply_profile(frame: np.ndarray, tiles: list[TileRead], profile: SetProfile)
                                                                      small and n not in unusual)):
                 was = "nothing" if vals[k] is None else str(vals[k])
                 vals[k], conf[k], why[k] = n, CONFIDENCE, f"the set's profile: its {n} (read {was})"
-            elif pin_probs is not None and (v := _pin_read(pin_probs[n_up, c], vals[k], conf[k])) is not None:
-                was = "nothing" if vals[k] is None else str(vals[k])
-                vals[k], conf[k], why[k] = v, CONFIDENCE, f"the set's profile: read without its pin (read {was})"
         if (vals[0], vals[1]) != t.half_values:
             log.debug("tile at %s: %s -> %s by the set's profile", np.round(t.halves.mean(axis=0)), t.half_values, vals)
             out[i] = replace(t, half_values=(vals[0], vals[1]), half_confidence=(conf[0], conf[1]),
