@@ -34,6 +34,7 @@ CONFIDENCE = 0.9  # a half re-decided by the profile
 # of BLANK_BORDER of the half) as far from it as BLANK_CONTRAST of the set's pip contrast. The
 # classifier takes a blank with no divider, or beside a pin, for no tile face now and then.
 BODY_MATCH = 15.0
+SAME_BODY = 20.0  # Lab distance between the two halves' bodies of one tile
 BLANK_BORDER = 0.12
 BLANK_CONTRAST = 0.4
 SURE = 0.9  # a half read at this confidence or more is changed only as `_overrules` says
@@ -84,10 +85,13 @@ def profile_value(pts: np.ndarray, profile: SetProfile) -> int | None:
     return n if match_error(pts, profile.pips[n]) <= MATCH else None
 
 
-def is_blank(cut: HalfCut, k: int, profile: SetProfile) -> bool:
-    """Whether a half is the set's blank: its body has the set's body colour and nothing on it,
-    away from the divider (a pin) and the outline, differs from it by half a pip's contrast."""
+def is_blank(cut: HalfCut, k: int, profile: SetProfile, other: HalfCut) -> bool:
+    """Whether a half is the set's blank: its body has the set's body colour and the `other` half's
+    (under the same light: a hand over one half has a colour of its own), and nothing on it, away
+    from the divider (a pin) and the outline, differs from it by half a pip's contrast."""
     if float(np.linalg.norm(np.asarray(cut.body, float)[1:] - np.asarray(profile.body, float)[1:])) > BODY_MATCH:
+        return False
+    if float(np.linalg.norm(np.asarray(cut.body, float) - np.asarray(other.body, float))) > SAME_BODY:
         return False
     s = cut.dist.shape[0]
     b = max(1, int(round(BLANK_BORDER * s)))
@@ -119,7 +123,9 @@ def apply_profile(frame: np.ndarray, tiles: list[TileRead], profile: SetProfile)
     for i in up:
         t = tiles[i]
         small = 2.0 * t.width < MIN_SURE_TILE_PX
-        _, halves, cuts, _ = cut[i]
+        _, halves, cuts, divider = cut[i]
+        # a set with a line shows it on a blank's tile too (a hand over a tile hides it)
+        may_be_blank = not small and (divider is not None or profile.divider not in ("line", "pin_line"))
         # the cut's halves in the reading's order
         order = (0, 1) if np.linalg.norm(halves[0] - t.halves[0]) <= np.linalg.norm(halves[0] - t.halves[1]) else (1, 0)
         vals, conf, why = list(t.half_values), list(t.half_confidence), list(t.reasons)
@@ -127,7 +133,7 @@ def apply_profile(frame: np.ndarray, tiles: list[TileRead], profile: SetProfile)
             c = order[k]
             pts, pins = profile_pips(cuts[c].blobs.blobs, c, profile)
             n = profile_value(pts, profile)
-            blank = n == 0 and not small and is_blank(cuts[c], c, profile)
+            blank = n == 0 and may_be_blank and is_blank(cuts[c], c, profile, cuts[1 - c])
             if n is not None and n != vals[k] and (blank or _overrules(n, pins, vals[k], conf[k],
                                                                      small and n not in unusual)):
                 was = "nothing" if vals[k] is None else str(vals[k])
