@@ -165,6 +165,7 @@ class Arms:
             glimpses: dict[str, Reach] = {}
             for r in reversed(self._reaches):
                 if (not r.deep and t - self.config.reach_window_s <= r.end <= t and r not in self._used
+                        and not self._tail(r)
                         and r.edge in self.calibration.seats
                         and not any(x.edge == r.edge for x in reaches)):
                     glimpses.setdefault(r.edge, r)
@@ -212,6 +213,12 @@ class Arms:
             # The arm is spent, and so are its pieces if it was seen as two (lost mid-reach).
             self._used.update(x for x in self._reaches if x.edge == r.edge
                               and x.start <= r.end + 1.0 and r.start <= x.end + 1.0)
+
+    def _tail(self, r: Reach) -> bool:
+        """Whether glimpse `r` is the end of an arm already given a tile (seen again as it
+        withdrew, after a still frame): one from the same edge gone at most a second before."""
+        return any(x.edge == r.edge and x in self._used and x is not r
+                   and x.start <= r.start and r.start - x.end <= 1.0 for x in self._reaches)
 
     def unused_since(self, t0: float, t: float) -> list[Reach]:
         """Arms gone between two settled frames that no tile was given, in order."""

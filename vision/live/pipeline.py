@@ -380,7 +380,8 @@ class LivePipeline:
         self._record.append(dict(event))
         self.events.append(dict(event))
         self._engine_cache = None
-        if self._deal_over():
+        # A deal just opened has no tile yet: the engine's last deal is still the one before.
+        if event.get("event") != "deal" and self._deal_over():
             self.tracker.start_recount(t)
 
     # --- the engine's view -------------------------------------------------------------------
