@@ -330,28 +330,32 @@ def _median_lab(pixels: list[np.ndarray]) -> Lab | None:
     return (float(m[0]), float(m[1]), float(m[2]))
 
 
-def _divider_kind(measured: list[_Measured], body: np.ndarray) -> tuple[str, float]:
-    """The divider as most tiles show it (a line, a pin on a line, a pin, none) and the share of
-    tiles whose line the reader's `find_divider` found. Near the column between the halves (the
-    divider's, else the box's middle) a line marks the body above and below the centre; a pin
-    marks it at the centre, wider along the tile than the line there (any colour of either)."""
-    lines = pins = seen = 0
-    h, w = measured[0].crop.shape[:2]
+def divider_marks(crop: np.ndarray, divider: float | None, body: np.ndarray) -> tuple[bool, bool]:
+    """Whether a tile's padded Lab canonical crop shows a line and a pin between its halves, near
+    the divider's column (else the middle): a line marks the body (`body`, Lab) above and below the
+    centre; a pin marks it at the centre, wider along the tile than the line there."""
+    h, w = crop.shape[:2]
     mid = np.abs(np.arange(h) - (HALF / 2 - 0.5))
     rows = (mid > 0.15 * HALF) & (mid < 0.35 * HALF)
     reach = int(round(PIN_REACH * HALF))
+    col = int(round(divider if divider is not None else PAD + HALF))
+    lo, hi = max(col - reach, 0), min(col + reach + 1, w)
+    dist = colour_distance(np.ascontiguousarray(crop[:, lo:hi]), body.astype(np.float32)) > MIN_MARK
+    # the mark's width (columns) across the band above and below the centre, and at the centre
+    band = float(np.median(dist[rows].sum(axis=1)))
+    centre = float(dist[mid < 1.0].sum(axis=1).max())
+    return band >= 1, centre >= band + PIN_WIDER * HALF
+
+
+def _divider_kind(measured: list[_Measured], body: np.ndarray) -> tuple[str, float]:
+    """The divider as most tiles show it (a line, a pin on a line, a pin, none) and the share of
+    tiles whose line the reader's `find_divider` found (`divider_marks`: any colour of either)."""
+    lines = pins = seen = 0
     for m in measured:
         seen += m.divider is not None
-        col = int(round(m.divider if m.divider is not None else PAD + HALF))
-        lo, hi = max(col - reach, 0), min(col + reach + 1, w)
-        dist = colour_distance(np.ascontiguousarray(m.crop[:, lo:hi]), body) > MIN_MARK
-        # the mark's width (columns) across the band above and below the centre, and at the centre
-        band = float(np.median(dist[rows].sum(axis=1)))
-        centre = float(dist[mid < 1.0].sum(axis=1).max())
-        has_line = band >= 1
-        lines += has_line
-        pins += centre >= band + PIN_WIDER * HALF
-    n = len(measured)
+        line, pin = divider_marks(m.crop, m.divider, body)
+        lines += line
+        pins += pin
     n = len(measured)
     if lines >= MAJORITY * n:
         kind = "pin_line" if pins >= MAJORITY * n else "line"
