@@ -179,3 +179,18 @@ def test_a_missing_or_broken_set_file_is_exit_2(tmp_path, capsys, command):
     (tmp_path / "bad.json").write_text("[]")
     assert main([command, "--set", str(tmp_path / "bad.json"), str(table)]) == 2
     assert "not a set profile" in capsys.readouterr().err
+
+
+def test_tiles_the_detector_missed_are_found_by_the_body_colour():
+    from vision.read.loose import missed_tiles
+
+    r = render_enrolment(np.random.default_rng([31, 7]), SIZE, FACTORS["no_divider"])
+    frame = r.image
+    truth = [np.asarray(c, float) for c in r.corners]
+    # as if the detector had boxed all but three of the tiles
+    found = missed_tiles(frame, truth[3:])
+    assert len(found) == 3
+    for c in truth[:3]:
+        near = min(found, key=lambda q: np.linalg.norm(q.mean(axis=0) - c.mean(axis=0)))
+        assert np.linalg.norm(near.mean(axis=0) - c.mean(axis=0)) < 0.1 * r.tiles[0].length
+        assert np.linalg.norm(near[1] - near[0]) == pytest.approx(np.linalg.norm(c[1] - c[0]), rel=0.15)
