@@ -1,6 +1,6 @@
 """How well the live pipeline infers whole rendered deals (vision/synth videos).
 
-    python -m vision.live.evaluate FOLDER... [--reader truth|boxes] [--json]
+    python -m vision.live.evaluate FOLDER... [--reader truth|boxes|model] [--realtime] [--json]
 
 Each FOLDER is a rendered video (frames/, record.jsonl, moves.json, truth/) or a folder holding
 such videos (`videos/*` or sub-folders). The pipeline watches the frames as a camera would (the
@@ -14,7 +14,11 @@ game record is compared with the true one:
 - scores: the deal's end, winner, pips, points and places, and the totals, as the engine gives
   them from either record; and the engine's flags (a random legal deal has none).
 
-A deal is exact when all of these agree. Prints a line per deal and a tally (or JSON).
+A deal is exact when all of these agree. Also counted: plays invented (a tile the deal never
+saw played), passes written against the true ones, tiles left to the operator to confirm.
+`--realtime` paces the frames as a camera would (reading skipped while behind, the motion kept), so
+the CPU's load can change what is read: run it once idle and once with a core kept busy. Prints a
+line per deal and a tally (or JSON).
 """
 
 from __future__ import annotations
@@ -49,6 +53,10 @@ class DealCheck:
     flags: list[str] = field(default_factory=list)  # engine flags of the inferred record
     live_flags: list[str] = field(default_factory=list)  # pipeline flags (take-backs ...)
     differences: list[str] = field(default_factory=list)
+    invented: int = 0  # plays of tiles the true deal never played (or played twice)
+    passes: int = 0  # passes written
+    true_passes: int = 0
+    to_confirm: int = 0  # tiles left to the operator
 
     @property
     def exact(self) -> bool:
@@ -58,7 +66,9 @@ class DealCheck:
         return (f"{self.name:28s} {self.variant:12s} moves {self.moves_right}/{self.moves} "
                 f"(draws {self.draws}) hands {'ok' if self.hands_equal else 'WRONG'} "
                 f"scores {'ok' if self.scores_equal else 'WRONG'} engine flags {len(self.flags)} "
-                f"live flags {len(self.live_flags)} -> {'exact' if self.exact else 'NOT exact'}")
+                f"live flags {len(self.live_flags)} invented {self.invented} passes "
+                f"{self.passes}/{self.true_passes} to confirm {self.to_confirm} -> "
+                f"{'exact' if self.exact else 'NOT exact'}")
 
 
 def videos_under(paths: list[Path]) -> list[DemoVideo]:
@@ -98,7 +108,21 @@ def _hands(events: list[dict]) -> dict[str, list[str]]:
     return {e["player"]: sorted(e["tiles"]) for e in events if e.get("event") == "reveal"}
 
 
-def check(video: DemoVideo, got: list[dict], live_flags: list[dict] | None = None) -> DealCheck:
+def invented(got: list[dict], true: list[dict]) -> int:
+    """Plays of tiles the true record does not play, or plays a tile more often than it does."""
+    left = [e["tile"] for e in true if e.get("event") == "play"]
+    extra = 0
+    for e in got:
+        if e.get("event") == "play":
+            if e["tile"] in left:
+                left.remove(e["tile"])
+            else:
+                extra += 1
+    return extra
+
+
+def check(video: DemoVideo, got: list[dict], live_flags: list[dict] | None = None,
+          to_confirm: int = 0) -> DealCheck:
     """Compare the events the pipeline wrote for a one-deal video with the true record."""
     from engine.replay import replay_events
 
@@ -123,16 +147,20 @@ def check(video: DemoVideo, got: list[dict], live_flags: list[dict] | None = Non
         moves_right=sum(a == b for a, b in zip(my_moves, true_moves, strict=False)),
         moves_equal=my_moves == true_moves, hands_equal=hands_equal, scores_equal=scores_equal,
         flags=flags, live_flags=[f"{f['kind']}: {f['message']}" for f in live_flags or []],
-        differences=diffs[:12],
+        differences=diffs[:12], invented=invented(got, video.record),
+        passes=sum(e.get("event") == "pass" for e in got),
+        true_passes=sum(e.get("event") == "pass" for e in video.record), to_confirm=to_confirm,
     )
 
 
 def watch(video: DemoVideo, reader: str = "truth", config: LiveConfig | None = None,
-          hold_s: float = 3.0, model: Path | None = None) -> tuple[list[dict], LivePipeline]:
+          hold_s: float = 3.0, model: Path | None = None,
+          realtime: bool = False) -> tuple[list[dict], LivePipeline]:
     """Play a video once through the pipeline (no pacing), then its last picture for `hold_s`;
     the events it wrote and the pipeline."""
     read = reader_for(video, reader, model)
-    pipe = video_pipeline(video, read, config or LiveConfig(realtime=False, annotate=False), loop=False)
+    pipe = video_pipeline(video, read, config or LiveConfig(realtime=realtime, annotate=False),
+                          loop=False)
     got: list[dict] = []
     pipe.on_events(got.append)
     pipe.resume([video.record[0], {"event": "deal"}])
@@ -160,6 +188,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--reader", choices=("truth", "boxes", "model"), default="truth",
                         help="truth: the renderer's; boxes: pip reader on truth boxes; model: the detector too")
     parser.add_argument("--model", type=Path, default=None, help="with --reader model: detector ONNX file")
+    parser.add_argument("--realtime", action="store_true",
+                        help="pace the frames as a camera (10 fps): reading skipped while behind")
     parser.add_argument("--json", action="store_true", help="one JSON object per deal, then the tally")
     parser.add_argument("-v", "--verbose", action="store_true", help="list the differences")
     args = parser.parse_args(argv)
@@ -172,11 +202,11 @@ def main(argv: list[str] | None = None) -> int:
     checks = []
     for video in videos:
         try:
-            got, pipe = watch(video, args.reader, model=args.model)
+            got, pipe = watch(video, args.reader, model=args.model, realtime=args.realtime)
         except ReaderUnavailable as exc:  # no model file, or no per-frame truth for --reader boxes
             log.error("%s", exc)
             return 2
-        c = check(video, got, pipe.flags())
+        c = check(video, got, pipe.flags(), len(pipe.to_confirm()))
         checks.append(c)
         if args.json:
             print(json.dumps({**asdict(c), "exact": c.exact}))
@@ -188,10 +218,17 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.flush()
     exact = sum(c.exact for c in checks)
     with_draws = [c for c in checks if c.draws]
-    tally = {"reader": args.reader, "deals": len(checks), "exact": exact,
-             "deals_with_draws": len(with_draws), "exact_with_draws": sum(c.exact for c in with_draws)}
+    tally = {"reader": args.reader, "realtime": args.realtime, "deals": len(checks), "exact": exact,
+             "deals_with_draws": len(with_draws), "exact_with_draws": sum(c.exact for c in with_draws),
+             "moves": sum(c.moves for c in checks), "moves_right": sum(c.moves_right for c in checks),
+             "invented": sum(c.invented for c in checks), "passes": sum(c.passes for c in checks),
+             "true_passes": sum(c.true_passes for c in checks),
+             "to_confirm": sum(c.to_confirm for c in checks)}
     print(json.dumps(tally) if args.json else
-          f"{exact}/{len(checks)} deals exact ({tally['exact_with_draws']}/{len(with_draws)} of those with draws)")
+          f"{exact}/{len(checks)} deals exact ({tally['exact_with_draws']}/{len(with_draws)} of those "
+          f"with draws); moves {tally['moves_right']}/{tally['moves']}, invented plays "
+          f"{tally['invented']}, passes {tally['passes']} written / {tally['true_passes']} true, "
+          f"to confirm {tally['to_confirm']}")
     return 0 if exact == len(checks) else 1
 
 

@@ -108,6 +108,7 @@ class LivePipeline:
             self.config.tracker,
             to_move=self._to_move,
             open_ends=self._open_ends,
+            may_open=self._may_open,
         )
         self._tell_rules(self.game_event())
         self._sink: Callable[[dict], Any] | None = None
@@ -131,6 +132,7 @@ class LivePipeline:
         self.tracker.draw_in_turn = _draw_in_turn(game)
         rules = _rules(game)
         self.tracker.arms.one_per_arm = bool(rules is not None and rules.multi == "one")
+        self.tracker.face_down = bool(rules is None or rules.face_down)
 
     # --- the webui interface -----------------------------------------------------------------
     def game_event(self) -> dict:
@@ -399,6 +401,23 @@ class LivePipeline:
     def _to_move(self) -> str | None:
         state = self._engine()
         return None if state is None else state.get("to_move")
+
+    def _may_open(self, tile: str) -> bool:
+        """Whether the engine lets `tile` open the current deal (BYK-1.5: with 0-0; BLB-1 ...),
+        played by whoever is to move; True where it cannot tell."""
+        try:
+            from engine.replay import replay_events
+            from engine.rules import ruleset
+
+            game = self._record[0]
+            rule = ruleset(game.get("variant", "bykovo"), **(game.get("options") or {})).rule("opening")
+            player = self._to_move() or self.players[0]
+            opened = any(e.get("event") == "deal" for e in self._record) and not self.tracker.need_deal
+            record = self._record if opened else [*self._record, {"event": "deal"}]
+            found = replay_events([*record, {"event": "play", "player": player, "tile": tile}])["flags"]
+        except Exception:  # the engine refuses the record for another reason: no prior
+            return True
+        return not any(f["event"] == len(record) and f["rule"] == rule for f in found)
 
     def _open_ends(self) -> list[tuple[str, int]] | None:
         """The engine's open ends of the current layout (None: the engine refuses the record)."""

@@ -32,7 +32,7 @@ from vision.live.calibration import EDGE_OF_COMPASS, TableCalibration
 from vision.live.motion import MotionInfo
 from vision.live.observation import BONEYARD, LAYOUT, Observation, TileObs
 from vision.live.pile import PileMemory
-from vision.live.prior import SEEN_TWICE, ToConfirm, doubt, fitting_to, overlaps
+from vision.live.prior import NO_END, SEEN_TWICE, ToConfirm, doubt, fitting_to, overlaps
 
 log = logging.getLogger(__name__)
 
@@ -200,6 +200,7 @@ class Tracker:
         to_move: Callable[[], str | None] | None = None,
         hand_size: int | None = None,
         open_ends: Callable[[], list[tuple[str, int]] | None] | None = None,
+        may_open: Callable[[str], bool] | None = None,
     ) -> None:
         if not players:
             raise ValueError("the tracker needs the players in clockwise seat order")
@@ -208,6 +209,8 @@ class Tracker:
         self.config = config or TrackerConfig()
         self.to_move = to_move
         self.open_ends = open_ends  # the engine's open ends (tile, value); else from the moves
+        self.may_open = may_open  # whether a tile may open the deal (BYK-1.5: 0-0), by the engine
+        self.face_down = True  # the variant lets a double be laid face down (SPI-4, BAL-12)
         self.hand_size = hand_size  # tiles dealt to each, where no boneyard changes the count
         self.boneyard_size: int | None = None  # tiles left undealt (None: no boneyard in this variant)
         self.rows = False  # hands are rows turned face up during play (BLB-2, DRK-2)
@@ -447,7 +450,7 @@ class Tracker:
             # Only a tile the reader joined to the layout: a face-down boneyard tile lying near
             # the chain is not a closed double.
             if (names[i] is None and tile.owner == LAYOUT and tile.face == "down"
-                    and obs.neighbours(i)):
+                    and self.face_down and obs.neighbours(i)):
                 parent = self._touching(obs, i, names, lambda n: n is not None)
                 if parent is not None and obs.tiles[parent].values is not None:
                     v = self._value_towards(obs.tiles[parent], tile.centre)
@@ -800,6 +803,8 @@ class Tracker:
         first = not self.committed
         pending = {x.name for x in self._candidates.values()
                    if x is not c and x.name is not None and x.first_t <= c.first_t}
+        if first and not out.events and self.may_open is not None and not self.may_open(name):
+            return NO_END  # the deal cannot open with it (BYK-1.5, BLB-1, SPT)
         return doubt(name, self._ends(out), on_table=name in self.committed, first=first,
                      pending=pending)
 
@@ -908,10 +913,11 @@ class Tracker:
         event: dict = {"event": "play", "player": player, "tile": name}
         if to is not None:
             event["to"] = to
-        if tile.face == "down":
+        face = tile.face if self.face_down else "up"  # read face down: a misread of a face-up tile
+        if face == "down":
             event["face"] = "down"
         out.events.append(event)
-        self.committed[name] = Committed(name, player, to, tile.face, c.first_t, t, tile)
+        self.committed[name] = Committed(name, player, to, face, c.first_t, t, tile)
         self.order.append(name)
         self._last_player = player
         self._clear_since = None

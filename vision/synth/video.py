@@ -48,6 +48,7 @@ class Frame:
 class Timeline:
     frames: list[Frame] = field(default_factory=list)
     moves: list[dict] = field(default_factory=list)
+    spectators: list[dict] = field(default_factory=list)  # hands that passed over, laying nothing
 
 
 def _game_events(rng: np.random.Generator, variant: str | None) -> list[dict]:
@@ -87,16 +88,19 @@ def _fit_layout(deal: Deal, rng: np.random.Generator, size: tuple[int, int], sty
 class _Scene:
     """Everything that stays put during a video, and the tile objects that come and go."""
 
-    def __init__(self, rng: np.random.Generator, size: tuple[int, int], events: list[dict]):
+    def __init__(self, rng: np.random.Generator, size: tuple[int, int], events: list[dict],
+                 look=None, turn_deg: float = 0.0):
         self.size = size
         self.events = events
         players = events[0]["players"]
         self.seat_of = dict(zip(players, seat_names(len(players)), strict=True))
-        yaw = float(rng.normal(0, 0.03))
+        yaw = float(rng.normal(0, 0.03)) + math.radians(turn_deg)  # the camera turned on its mount
         self.cam: Camera = make_camera(rng, size, max_tilt_deg=12.0, yaw=yaw, distortion=float(rng.uniform(-0.05, 0.05)))
         cw, ch = self.cam.canvas_size
         self.base, self.surface = random_surface(rng, ch, cw, str(rng.choice(["felt", "wood", "wood", "cloth", "plain"])))
         self.style = random_style(rng, str(rng.choice(["white", "white", "ivory", "cream", "black", "valuecolor"])))
+        if look is not None:  # the set's make (vision/synth/looks.py), after the draw: same stream
+            self.style = look.style(self.style)
         deal = _full_deal(events)
         layout, self.w, self.ratio = _fit_layout(deal, rng, size, self.style)
         self.center = self.cam.origin.copy()
@@ -259,8 +263,10 @@ def _ease(a: float) -> float:
     return a * a * (3 - 2 * a)
 
 
-def _plan(scene: _Scene, rng: np.random.Generator, fps: int) -> Timeline:
-    """Frames for the whole deal: idle, then per event an arm's reach, hold and withdrawal."""
+def _plan(scene: _Scene, rng: np.random.Generator, fps: int, spectator_at: int | None = None) -> Timeline:
+    """Frames for the whole deal: idle, then per event an arm's reach, hold and withdrawal.
+    `spectator_at`: before that play (counted from 0), a hand from the seat across from its player
+    passes over the layout and goes, laying nothing, then the table is still a moment."""
     from engine.tiles import Tile
 
     tl = Timeline()
@@ -294,11 +300,20 @@ def _plan(scene: _Scene, rng: np.random.Generator, fps: int) -> Timeline:
 
     add(None, max(3, round(1.0 * fps)))
     hand_slots = {s: list(v) for s, v in scene.slots.items()}
+    plays = 0
+    opposite = {"south": "north", "north": "south", "west": "east", "east": "west"}
     for idx, e in enumerate(scene.events):
         kind = e["event"]
         if kind not in ("play", "draw", "pass", "reveal"):
             continue
         seat = scene.seat_of.get(e.get("player"), "south")
+        if kind == "play" and plays == spectator_at:
+            over = scene.center + (np.asarray(SEAT_DIR[seat]) * 0.1 * scene.w * scene.ratio)
+            spec: dict = {"kind": "spectator", "seat": opposite[seat], "start_frame": len(tl.frames)}
+            reach_in_and_out(opposite[seat], over, int(rng.integers(2**31)), lambda: None, spec)
+            add(None, idle)
+            tl.spectators.append(spec)
+        plays += kind == "play"
         rec = {"event": idx, "kind": kind, "player": e.get("player"), "seat": seat, "start_frame": len(tl.frames)}
         if kind == "play":
             t = Tile.parse(e["tile"])
@@ -347,14 +362,19 @@ def _plan(scene: _Scene, rng: np.random.Generator, fps: int) -> Timeline:
 
 
 def render_video(folder: Path, rng: np.random.Generator, size: tuple[int, int] = (960, 720), fps: int = 10,
-                 variant: str | None = None, progress: bool = True, max_frames: int | None = None) -> dict:
+                 variant: str | None = None, progress: bool = True, max_frames: int | None = None,
+                 look=None, turn_deg: float = 0.0, spectator_at: int | None = None) -> dict:
     """Render one deal into `folder`; returns the moves.json content. `max_frames` stops early
-    (for quick checks; the record and moves still describe the whole deal)."""
+    (for quick checks; the record and moves still describe the whole deal). `look`: a
+    vision.synth.looks.Look whose set style the tiles take (and its JPEG quality); `turn_deg`:
+    the camera turned on its mount; `spectator_at`: a hand that lays nothing before that play.
+    Without them, the same video as before for the same stream."""
     from engine.record import dumps_event
 
     events = _game_events(rng, variant)
-    scene = _Scene(rng, size, events)
-    tl = _plan(scene, rng, fps)
+    scene = _Scene(rng, size, events, look, turn_deg)
+    tl = _plan(scene, rng, fps, spectator_at)
+    quality = look.jpeg if look is not None and look.jpeg is not None else 88
     frames_dir = folder / "frames"
     frames_dir.mkdir(parents=True, exist_ok=True)
     (folder / "record.jsonl").write_text("".join(dumps_event(e) + "\n" for e in events))
@@ -371,7 +391,7 @@ def render_video(folder: Path, rng: np.random.Generator, size: tuple[int, int] =
         for obj, face in face_plan[k].items():
             scene.tiles[obj].face = face
         img, truth = scene.render(frame, rng)
-        data = encode_jpeg(img, 88)
+        data = encode_jpeg(img, quality)
         (frames_dir / f"{k:06d}.jpg").write_bytes(data)
         writer.write(cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR))
         doc = {"image": f"frames/{k:06d}.jpg", "size": list(size), "frame": k, "tiles": truth}
@@ -391,7 +411,9 @@ def render_video(folder: Path, rng: np.random.Generator, size: tuple[int, int] =
             rec["frame"] = rec.pop("shown_frame", rec["placed_frame"])
         moves.append(rec)
     out = {"fps": fps, "size": list(size), "frames": len(tl.frames), "variant": events[0]["variant"],
-           "players": events[0]["players"], "seats": scene.seat_of, "moves": moves}
+           "players": events[0]["players"], "seats": scene.seat_of, "moves": moves,
+           "look": look.name if look is not None else None, "turn_deg": turn_deg,
+           "spectators": tl.spectators}
     (folder / "moves.json").write_text(json.dumps(out, indent=1))
     return out
 
