@@ -24,20 +24,29 @@ RATIO = (1.6, 2.5)  # its rectangle's long side over the short one
 FILL = 0.8  # its area over its rectangle's area
 SPREAD = 3.0  # the body colour's reach: this many times the boxed bodies' median distance to it
 MIN_REACH = 20.0  # Lab units, at least
+L_WEIGHT = 0.5  # of the lightness in the colour distances here
+
+
+def _lab(img: np.ndarray) -> np.ndarray:
+    """Lab (float32) with the lightness weighed down by L_WEIGHT: the light falls unevenly on a
+    table, one tile lit and the next in shade; its colour changes less."""
+    lab = cv2.cvtColor(img, cv2.COLOR_BGR2LAB).astype(np.float32)
+    lab[:, :, 0] *= L_WEIGHT
+    return lab
 
 
 def _body(frame: np.ndarray, quads: list[np.ndarray]) -> tuple[np.ndarray, float]:
     """The tiles' body colour (Lab) and how far from it a pixel may lie to be body: SPREAD times
     the median distance of the boxed bodies' pixels (pips are a small share of them), at most
     halfway to the table's colour (the photo's median pixel outside the boxes)."""
-    crops = [cv2.cvtColor(warp_quad(frame, q, 24, 0)[0], cv2.COLOR_BGR2LAB).astype(np.float32) for q in quads]
+    crops = [_lab(warp_quad(frame, q, 24, 0)[0]) for q in quads]
     inner = np.ascontiguousarray(np.concatenate([c[4:-4, 4:-4].reshape(-1, 3) for c in crops]).reshape(-1, 1, 3))
     body = channel_median(inner.reshape(-1, 3))
     spread = float(np.median(colour_distance(inner, body)))
     outside = np.ones(frame.shape[:2], np.uint8)
     for q in quads:
         cv2.fillPoly(outside, [np.round(q).astype(np.int32)], 0)
-    table = channel_median(cv2.cvtColor(frame, cv2.COLOR_BGR2LAB)[outside > 0][::7].astype(np.float32))
+    table = channel_median(_lab(frame)[outside > 0][::7])
     return body, min(max(MIN_REACH, SPREAD * spread), 0.5 * float(np.linalg.norm(table - body)))
 
 
@@ -45,7 +54,7 @@ def _bodies(frame: np.ndarray, quads: list[np.ndarray], skip: bool) -> tuple[np.
     """The body-coloured blobs of the photo, holes (pips, divider, pin) filled and thin bridges
     cut; with `skip` the boxed tiles and a margin round them left out. And the tiles' median
     length and width."""
-    lab = cv2.cvtColor(frame, cv2.COLOR_BGR2LAB).astype(np.float32)
+    lab = _lab(frame)
     body, reach = _body(frame, quads)
     mask = (colour_distance(lab, body) < reach).astype(np.uint8)
     boxes = [box_from_corners(q) for q in quads]
