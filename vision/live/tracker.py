@@ -671,6 +671,14 @@ class Tracker:
                     del self._candidates[key]
             elif self._fresh or not c.to_votes:
                 self._vote_attachment(obs, names, c, hops)
+        if not self.committed and len(new) > 1 and self.may_open is not None:
+            # Tiles laid together at a deal's start, each touching the other: the one that may
+            # open it (BYK-1.5, BLB-1) came first, whatever arm came nearer.
+            opens = {x.name for x in new if x.name is not None and self.may_open(x.name)}
+            for x in new:
+                if x.name in opens:
+                    for n in [n for n in x.to_votes if n not in opens]:
+                        del x.to_votes[n]
         self.arms.assign(t, new)
 
     def _presence(self, c: _Candidate, t: float) -> float:
@@ -769,13 +777,16 @@ class Tracker:
                         self._ask(t, c, name, reason, obs.tiles[c.index], out)
                     continue
                 live = {n for n, x in self.committed.items() if not x.missing}
-                pending = {x.name for x in self._candidates.values() if x.name is not None}
+                held = {h.item.tile for h in self._held.values()}
+                pending = {x.name for x in self._candidates.values() if x.name is not None} | held
                 votes = [n for n, _ in c.to_votes.most_common() if n in live or n in pending]
                 to = votes[0] if votes else None
                 # Laid against a tile whose open end it fits, of those it touches (BYK-1.6).
                 to = fitting_to(name, votes, self._ends(out)) or to
-                if not self.committed:
+                if not self.committed and not held:
                     to = None  # the first of the deal opens it, whatever it touches
+                elif not self.committed and to is None:
+                    continue  # the opener is still to confirm: wait for the operator
                 elif to is not None and to not in live:
                     continue  # it touches a tile that is not a move yet
                 if to is None and live:
@@ -800,9 +811,12 @@ class Tracker:
         return list(ends) + [(n, v) for n in new for v in _values(n)]
 
     def _doubt(self, name: str, c, out: Update) -> str | None:
-        first = not self.committed
+        # A tile to confirm lies on the table too: tiles laid against it are judged by it (one
+        # doubtful opener must not make every later tile doubtful).
+        held = {h.item.tile for h in self._held.values()}
+        first = not self.committed and not held
         pending = {x.name for x in self._candidates.values()
-                   if x is not c and x.name is not None and x.first_t <= c.first_t}
+                   if x is not c and x.name is not None and x.first_t <= c.first_t} | held
         if first and not out.events and self.may_open is not None and not self.may_open(name):
             return NO_END  # the deal cannot open with it (BYK-1.5, BLB-1, SPT)
         return doubt(name, self._ends(out), on_table=name in self.committed, first=first,
