@@ -5,7 +5,7 @@ Run: python docs/build_readme.py
 
 from pathlib import Path
 
-ORDER = ["_head", "web", "live", "read", "engine", "tournament", "train", "synth", "_tail"]
+ORDER = ["_head", "web", "live", "read", "engine", "tournament", "event", "train", "synth", "_tail"]
 
 
 def main() -> None:

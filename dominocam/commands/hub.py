@@ -36,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
     from webui.event.service import EventHub
     from webui.event.topics import Broker, EventAddressError, check_event_name
     from webui.security import is_loopback
-    from webui.server import make_server, server_url
+    from webui.server import limit_malloc_arenas, make_server, server_url
 
     if not is_loopback(args.host) and not args.token:
         print(f"dominocam hub: listening on {args.host} lets other machines in; pass --token SECRET "
@@ -51,6 +51,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"dominocam hub: {exc}", file=sys.stderr)
         return 2
     token = args.token or secrets.token_urlsafe(12)
+    limit_malloc_arenas()  # as serve: a thread per page spreads freed buffers over many arenas
     hub = EventHub(store, broker, event, credentials)
     try:
         app = create_hub_app({"HUB": hub, "OPERATOR_TOKEN": token, "BIND_HOST": args.host, "PORT": args.port,
