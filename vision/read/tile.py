@@ -167,6 +167,7 @@ class _Cut:
     inputs: np.ndarray | None  # the classifier's inputs for both halves (None: no classifier)
     said_down: bool = False  # the detector called it face down, but it shows a divider: a face after all?
     off_middle: bool = False  # a small box whose divider lies off its middle: cut at its middle too if unsure
+    bodies: np.ndarray | None = None  # (2, 3) each half's body colour (Lab)
 
 
 def _face_down(quad: np.ndarray, halves: np.ndarray, detection_confidence: float) -> TileRead:
@@ -197,22 +198,23 @@ def prepare_tile(frame: np.ndarray, box: Box, face: str, detection_confidence: f
     d = div if div is not None else PAD + HALF
     if face == "down" and div is None:
         return _face_down(quad, centres(d), detection_confidence)
-    blobs, inputs = _cut(lab, d, classifier)
+    blobs, inputs, bodies = _cut(lab, d, classifier)
     off_middle = div is not None and box.length < CUT_BOTH_WAYS_BELOW_PX and abs(div - PAD - HALF) >= 1.0
-    return _Cut(quad, centres(d), blobs, detection_confidence, inputs, face == "down", off_middle)
+    return _Cut(quad, centres(d), blobs, detection_confidence, inputs, face == "down", off_middle, bodies)
 
 
 def _cut(lab: np.ndarray, divider: float, classifier: bool = True):
     """Both halves' blob readings and (when `classifier`) the classifier's inputs, cut at `divider`."""
     cuts = cut_halves(lab, PAD, divider)
     # the classifier's inputs are made here, per tile, so worker processes make them too
-    return (cuts[0].blobs, cuts[1].blobs), np.stack([c.input() for c in cuts]) if classifier else None
+    return ((cuts[0].blobs, cuts[1].blobs), np.stack([c.input() for c in cuts]) if classifier else None,
+            np.stack([c.body for c in cuts]))
 
 
 def _middle_cut(frame: np.ndarray, quad: np.ndarray):
     """A tile's halves cut at its box's middle (blob readings, classifier inputs)."""
     crop, _ = warp_quad(frame, quad, HALF, PAD)
-    return _cut(cv2.cvtColor(crop, cv2.COLOR_BGR2LAB).astype(np.float32), PAD + HALF)
+    return _cut(cv2.cvtColor(crop, cv2.COLOR_BGR2LAB).astype(np.float32), PAD + HALF)[:2]
 
 
 def _read_cut(blobs, probs: np.ndarray | None, k: int) -> tuple[tuple, tuple]:
@@ -235,7 +237,7 @@ def read_tiles(frame: np.ndarray, jobs: list[tuple[Box, str, float]], refine: bo
     probs = None
     if cut and on:
         probs = halfcnn.predict(np.concatenate([p.inputs for p in cut]))  # values 0..6, no tile face
-    reads = [_read_cut(p.blobs, probs, 2 * n) for n, p in enumerate(cut)]
+    reads = [_blank_beside(_read_cut(p.blobs, probs, 2 * n), p, probs, 2 * n) for n, p in enumerate(cut)]
     # small boxes whose divider lies off their middle, read unsurely: cut at the middle too (in this
     # process, on the frame: only such boxes), the surer reading kept (CUT_BOTH_WAYS_BELOW_PX)
     again = [n for n, p in enumerate(cut) if p.off_middle and min(reads[n][0][1], reads[n][1][1]) < MIDDLE_CUT_BELOW]
@@ -261,6 +263,37 @@ def read_tiles(frame: np.ndarray, jobs: list[tuple[Box, str, float]], refine: bo
         out.append(TileRead(p.quad, p.halves, "up", (r0[0], r1[0]), (r0[1], r1[1]), (r0[2], r1[2]),
                             p.detection_confidence))
     return out
+
+
+# A blank half of a set with no divider is plain body, as a tile's back or the table is, and the
+# classifiers take it for no tile face (renders of no-divider sets: the usual-set one at 0.98, the
+# any-set one 0 at 0.48 against no face at 0.51). Beside a half read surely, on the same body colour and with no blob, it is the
+# blank: the table and a back differ in colour from a face's body.
+BLANK_BESIDE_SURE = 0.95  # the other half read at least this surely
+BLANK_BODY_LAB = 12.0  # the two halves' body colours this close (Lab)
+BLANK_DOUBLE_DETECTED = 0.5  # a blank double so found needs a box the detector is this sure of
+BLANK_DOUBLE_AT_LEAST = 0.4  # and both halves given the blank at least this
+BLANK_CONFIDENCE = 0.7  # a blank so found is read, doubtful (a joint may settle it; recount names it)
+
+
+def _blank_beside(read: tuple[tuple, tuple], p: _Cut, probs: np.ndarray | None, k: int) -> tuple[tuple, tuple]:
+    if probs is None or p.bodies is None:
+        return read
+    out = list(read)
+    for h in (0, 1):
+        mine, other = read[h], read[1 - h]
+        if (mine[0] is None and (mine[2].startswith(NO_FACE) or mine[2].startswith("unsure"))
+                and other[0] is not None and other[1] >= BLANK_BESIDE_SURE and not p.blobs[h].blobs
+                and float(np.linalg.norm(p.bodies[0] - p.bodies[1])) < BLANK_BODY_LAB):
+            out[h] = (0, BLANK_CONFIDENCE, "")
+    # the blank double: both halves plain body of one colour, each near enough a blank, in a box the
+    # detector is sure shows a face
+    if (all(not b.blobs for b in p.blobs) and p.detection_confidence >= BLANK_DOUBLE_DETECTED
+            and all(float(probs[k + h][0]) >= BLANK_DOUBLE_AT_LEAST for h in (0, 1))
+            and any(r[0] is None for r in out)
+            and float(np.linalg.norm(p.bodies[0] - p.bodies[1])) < BLANK_BODY_LAB):
+        out = [(0, BLANK_CONFIDENCE, ""), (0, BLANK_CONFIDENCE, "")]
+    return out[0], out[1]
 
 
 def read_tile(frame: np.ndarray, box: Box, face: str = "up", detection_confidence: float = 1.0,
