@@ -87,6 +87,17 @@ def _detector(args):
     return TileDetector(Path(args.model) if args.model else DEFAULT_MODEL, settings)
 
 
+def _detector_or_none(args):
+    """(the detector, False), (None, False) with --truth-boxes, (None, True) when it cannot load."""
+    if args.truth_boxes:
+        return None, False
+    try:
+        return _detector(args), False
+    except FileNotFoundError as exc:
+        print(f"dominocam eval: {exc} (or use --truth-boxes to measure reading alone)", file=sys.stderr)
+        return None, True
+
+
 def _annotate(folder: Path, ti, frame, dets, reading, matched: dict[int, int]) -> None:
     import cv2
     import numpy as np
@@ -164,13 +175,9 @@ def run(args) -> int:
     if problem:
         print(f"dominocam eval: {problem}", file=sys.stderr)
         return 2
-    detector = None
-    if not args.truth_boxes:
-        try:
-            detector = _detector(args)
-        except FileNotFoundError as exc:
-            print(f"dominocam eval: {exc} (or use --truth-boxes to measure reading alone)", file=sys.stderr)
-            return 2
+    detector, failed = _detector_or_none(args)
+    if failed:
+        return 2
     boxes = "detector" if detector else ("truth exact" if args.exact_boxes else "truth + box errors")
     runs = [(root, scale) for root in roots for scale in args.scales]
     pool = None if args.detection_only else reading_pool()
@@ -256,13 +263,9 @@ def _matrix(args) -> int:
     except argparse.ArgumentTypeError as exc:
         print(f"dominocam eval: {exc}", file=sys.stderr)
         return 2
-    detector = None
-    if not args.truth_boxes:
-        try:
-            detector = _detector(args)
-        except FileNotFoundError as exc:
-            print(f"dominocam eval: {exc} (or use --truth-boxes to measure reading alone)", file=sys.stderr)
-            return 2
+    detector, failed = _detector_or_none(args)
+    if failed:
+        return 2
     args.split, args.limit = None, None
     pool = reading_pool()
     rows = []

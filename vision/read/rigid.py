@@ -17,24 +17,9 @@ import numpy as np
 EXACT_UP_TO = 60  # boxes in one group searched exactly (fast on the sparse graphs of boxes on a table)
 
 
-def conflict_groups(conflicts: Sequence[Sequence[int]]) -> list[list[int]]:
+def conflict_groups(conflicts: Sequence[set[int]]) -> list[list[int]]:
     """Connected groups of boxes, `conflicts[i]` listing the boxes box i overlaps."""
-    seen: set[int] = set()
-    groups = []
-    for start in range(len(conflicts)):
-        if start in seen:
-            continue
-        stack, group = [start], []
-        seen.add(start)
-        while stack:
-            i = stack.pop()
-            group.append(i)
-            for k in conflicts[i]:
-                if k not in seen:
-                    seen.add(k)
-                    stack.append(k)
-        groups.append(sorted(group))
-    return groups
+    return sorted(sorted(g) for g in conflict_groups_within(frozenset(range(len(conflicts))), conflicts))
 
 
 def _exact(group: list[int], weight: np.ndarray, conflicts: Sequence[set[int]]) -> set[int]:
