@@ -158,12 +158,17 @@ def random_light(rng: np.random.Generator, size: tuple[int, int], strength: floa
         light.blur, light.blur_sigma = "gauss", float(rng.uniform(0.4, 1.4))
     elif roll < 0.35:  # motion blur
         n = int(rng.integers(3, 8))
-        kern = np.zeros((n, n), np.float32)
-        kern[n // 2, :] = 1.0 / n
-        rot = cv2.getRotationMatrix2D((n / 2 - 0.5, n / 2 - 0.5), float(rng.uniform(0, 180)), 1.0)
-        kern = cv2.warpAffine(kern, rot, (n, n))
-        light.blur, light.kernel = "motion", kern / max(float(kern.sum()), 1e-6)
+        light.blur, light.kernel = "motion", motion_kernel(n, float(rng.uniform(0, 180)))
     return light
+
+
+def motion_kernel(n: int, degrees: float) -> np.ndarray:
+    """A straight motion-blur kernel n px long at `degrees`, summing to 1."""
+    kern = np.zeros((n, n), np.float32)
+    kern[n // 2, :] = 1.0 / n
+    rot = cv2.getRotationMatrix2D((n / 2 - 0.5, n / 2 - 0.5), degrees, 1.0)
+    kern = cv2.warpAffine(kern, rot, (n, n))
+    return kern / max(float(kern.sum()), 1e-6)
 
 
 def apply_light(img: np.ndarray, light: Light, rng: np.random.Generator, flicker: float = 1.0) -> np.ndarray:

@@ -11,7 +11,7 @@ import numpy as np
 
 from vision.synth import boards, clutter, layouts
 from vision.synth.backgrounds import random_surface
-from vision.synth.camera import Camera, apply_light, make_camera, random_light
+from vision.synth.camera import Camera, apply_light, make_camera, motion_kernel, random_light
 from vision.synth.geometry import polygons_overlap
 from vision.synth.looks import Look, random_variant
 from vision.synth.play import SEATS, engine_deal, random_deal
@@ -373,12 +373,7 @@ def _looked(light, look: Look):
         out.blur = look.blur
         out.blur_sigma = look.blur_sigma
         if look.blur == "motion" and out.kernel is None:
-            n = 6
-            kern = np.zeros((n, n), np.float32)
-            kern[n // 2, :] = 1.0 / n
-            rot = cv2.getRotationMatrix2D((n / 2 - 0.5, n / 2 - 0.5), 30.0, 1.0)
-            kern = cv2.warpAffine(kern, rot, (n, n))
-            out.kernel = kern / max(float(kern.sum()), 1e-6)
+            out.kernel = motion_kernel(6, 30.0)
     if look.noise is not None:
         out.sigma = look.noise
     if look.warm:
