@@ -3,17 +3,19 @@
 - `none`: no camera, serve the stored game (the operator can still enter moves).
 - `FILE.jsonl`: play a recorded game back (RecordPipeline).
 - `demo`, a camera index (`0`), `/dev/videoN`, a video file, `rtsp://…`, a folder of frames: the
-  live pipeline of vision/live/ (`vision.live.pipeline.open_pipeline`). Until that exists, `demo`
-  plays the bundled sample game record back instead.
+  live pipeline of vision/live/ (`vision.live.launch.open_pipeline`). Where the live demo cannot
+  start, `demo` plays the bundled sample game record back instead.
 """
 
 from __future__ import annotations
 
-import importlib
 import logging
 from pathlib import Path
 from typing import Any
 
+from engine.record import read_record
+from engine.simulate import random_game
+from vision.live.launch import open_pipeline
 from webui.record_source import RecordPipeline
 
 log = logging.getLogger(__name__)
@@ -25,24 +27,12 @@ class SourceError(ValueError):
     pass
 
 
-def _live_factory():
-    try:
-        module = importlib.import_module("vision.live.pipeline")
-    except ModuleNotFoundError as exc:
-        if exc.name not in ("vision.live.pipeline", "vision.live"):
-            raise
-        return None
-    return getattr(module, "open_pipeline", None)
-
-
 def sample_record() -> Path | None:
     found = sorted(SAMPLE_DIR.glob("*.jsonl"))
     return found[0] if found else None
 
 
 def record_pipeline(path: Path, **kwargs) -> RecordPipeline:
-    from engine.record import read_record
-
     return RecordPipeline(read_record(str(path)), name=path.stem, **kwargs)
 
 
@@ -56,29 +46,18 @@ def open_source(source: str, *, variant: str, players: list[str], pace_s: float 
         if not path.is_file():
             raise SourceError(f"{source}: no such game record")
         return record_pipeline(path, pace_s=pace_s, moves=moves)
-    factory = _live_factory()
-    if factory is not None:
-        try:
-            extra = {"model": model} if model else {}
-            return factory(source, variant=variant, players=players, **extra)
-        except ModuleNotFoundError as exc:  # part of the live pipeline not in this build yet
-            if source != "demo":
-                raise SourceError(f"{source}: the live pipeline cannot start ({exc})") from None
-            log.warning("the live demo cannot start (%s): replaying a recorded game instead", exc)
-        except (RuntimeError, ValueError) as exc:  # vision.live's SourceError, ReaderUnavailable
-            if source != "demo":
-                raise SourceError(f"{source}: {exc}") from None
-            log.warning("the live demo cannot start (%s): replaying a recorded game instead", exc)
-        except Exception:  # the demo must always show something; a camera source must not hide bugs
-            if source != "demo":
-                raise
-            log.exception("the live demo failed to start: replaying a recorded game instead")
-    if source == "demo":
-        return demo_record_pipeline(pace_s=pace_s, moves=moves)
-    raise SourceError(
-        f"{source}: watching a camera or video needs the live pipeline (vision/live/), not in this "
-        "build; pass a game record (.jsonl) or --source none"
-    )
+    try:
+        extra = {"model": model} if model else {}
+        return open_pipeline(source, variant=variant, players=players, **extra)
+    except (RuntimeError, ValueError) as exc:  # vision.live's SourceError, ReaderUnavailable
+        if source != "demo":
+            raise SourceError(f"{source}: {exc}") from None
+        log.warning("the live demo cannot start (%s): replaying a recorded game instead", exc)
+    except Exception:  # the demo must always show something; a camera source must not hide bugs
+        if source != "demo":
+            raise
+        log.exception("the live demo failed to start: replaying a recorded game instead")
+    return demo_record_pipeline(pace_s=pace_s, moves=moves)
 
 
 def demo_record_pipeline(pace_s: float = 1.0, moves: int | None = None) -> RecordPipeline:
@@ -87,8 +66,6 @@ def demo_record_pipeline(pace_s: float = 1.0, moves: int | None = None) -> Recor
     if sample is not None:
         log.info("the demo replays %s", sample)
         return record_pipeline(sample, pace_s=pace_s, moves=moves, loop=True)
-    from engine.simulate import random_game
-
     log.info("the demo replays a game played by the engine (seed 7)")
     return RecordPipeline(random_game("bykovo", seed=7, deals=3), pace_s=pace_s, moves=moves,
                           name="demo game", loop=True)

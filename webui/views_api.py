@@ -6,10 +6,10 @@ import json
 
 from flask import Blueprint, Response, abort, current_app, jsonify, request
 
-from webui.app import live
 from webui.i18n import gettext as _
 from webui.i18n import request_lang
 from webui.journal import current_game
+from webui.live import live
 from webui.stream import BOUNDARY, TooManyViewers
 
 bp = Blueprint("api", __name__)

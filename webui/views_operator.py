@@ -19,10 +19,10 @@ from flask import (
     url_for,
 )
 
-from webui.app import live
 from webui.config import VARIANTS
 from webui.i18n import gettext as _
 from webui.journal import JournalError, current_game, last_undoable
+from webui.live import live
 from webui.security import csrf_token, host_name, is_operator, login, operator_required
 from webui.words import VARIANT_NAMES
 

@@ -123,6 +123,6 @@ def test_the_app_factory_registers_the_tournament_pages(tmp_path):
         r = client.post("/api/tournament/result", json=body, headers={"X-CSRF-Token": csrf})
         assert r.status_code == 200 and r.get_json()["standings"]["next_seated"] == ["B", "C", "D", "E"]
     finally:
-        from webui.app import live
+        from webui.live import live
 
         live(app).close()

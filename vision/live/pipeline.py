@@ -4,7 +4,7 @@
 `close()`, and the optional `game_event()`, `resume(record)` and `on_flags(sink)`), plus `flags()`
 (take-backs and other things the operator should look at) and `set_calibration()` (the
 operator's override).
-`open_pipeline(source, variant=..., players=...)` builds one from a `--source` string.
+`vision.live.launch.open_pipeline(source, variant=..., players=...)` builds one from a `--source` string.
 
 Recorded sources (the demo, a video file, a folder) are played at their frame rate as if a camera
 watched them. The motion gate sees every frame, whatever the CPU: who played comes from the arms,
@@ -26,8 +26,8 @@ import numpy as np
 from vision.live.annotate import annotate
 from vision.live.calibration import TableCalibration, auto_calibrate
 from vision.live.motion import MotionConfig, MotionGate
-from vision.live.readers import ModelReader, Reader
-from vision.live.sources import FrameSource, ReconnectingSource, SourceEvent, open_source
+from vision.live.readers import Reader
+from vision.live.sources import FrameSource, ReconnectingSource, SourceEvent
 from vision.live.tracker import LiveFlag, Tracker, TrackerConfig
 
 log = logging.getLogger(__name__)
@@ -479,28 +479,3 @@ def _draw_in_turn(game: dict) -> bool:
     """Only the player to move draws, until a tile fits (TRAD, SPI-1's default)."""
     rules = _rules(game)
     return bool(rules is not None and rules.boneyard and rules.draw == "until_fits")
-
-
-def open_pipeline(
-    source: str,
-    *,
-    variant: str = "bykovo",
-    players: list[str] | None = None,
-    calibration: TableCalibration | None = None,
-    config: LiveConfig | None = None,
-    model: str | None = None,
-) -> LivePipeline:
-    """A pipeline for a `--source` string: `demo`, `0`, `/dev/videoN`, a file, rtsp://, a folder.
-
-    Raises `vision.live.sources.SourceError` or `vision.live.readers.ReaderUnavailable` with what to
-    do when the source or the reader cannot be set up.
-    """
-    players = list(players or ["North", "East", "South", "West"])
-    if source == "demo":
-        from vision.live.demo import demo_pipeline
-
-        return demo_pipeline(config=config, model=model)
-    open_source(source)  # fail now, with a clear message, on a bad spec
-    reader = ModelReader(model)
-    return LivePipeline(lambda: open_source(source), reader, players, variant=variant,
-                        calibration=calibration, config=config)
