@@ -1,4 +1,4 @@
-"""Rule sets: nine variants, overrides, and the README table kept in sync with the code."""
+"""Rule sets: nine variants, overrides, and the options table of docs/guides/replay.md kept in sync with the code."""
 
 from pathlib import Path
 
@@ -24,8 +24,8 @@ def test_overrides_replace_one_option_and_check_values():
         ruleset("poker")
 
 
-def test_readme_table_lists_every_option_with_its_defaults():
-    doc = (Path(__file__).parents[2] / "docs" / "readme" / "engine.md").read_text(encoding="utf-8")
+def test_replay_guide_table_lists_every_option_with_its_defaults():
+    doc = (Path(__file__).parents[2] / "docs" / "guides" / "replay.md").read_text(encoding="utf-8")
     assert options_markdown() in doc
 
 
