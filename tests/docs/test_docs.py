@@ -58,3 +58,30 @@ def test_every_relative_link_in_the_docs_leads_to_a_file_and_heading():
             elif anchor and dest.suffix == ".md" and anchor not in _anchors(dest):
                 broken.append(f"{path.relative_to(ROOT)}: {link} (no such heading)")
     assert broken == []
+
+
+# a file of the repository named in the user docs (generated data and runs are made by the reader)
+REPO_PATH = re.compile(
+    r"(?<![\w./-])((?:engine|vision|webui|dominocam|lab|benchmarks|models|tests|docs)/[\w./-]*\w"
+    r"\.(?:py|sh|onnx|md|json|jpg|png))\b"
+)
+MODULE = re.compile(r"python -m ((?:engine|vision|webui|dominocam|lab|benchmarks|tests)(?:\.\w+)+)")
+
+
+def _user_docs() -> list[Path]:
+    return [ROOT / "README.md", ROOT / "README.ru.md", ROOT / "models" / "MODEL_CARD.md",
+            *sorted((ROOT / "docs" / "guides").glob("*.md"))]
+
+
+def test_every_file_and_module_the_user_docs_name_exists():
+    missing = []
+    for path in _user_docs():
+        text = path.read_text(encoding="utf-8")
+        for name in REPO_PATH.findall(text):
+            if not (ROOT / name).exists():
+                missing.append(f"{path.relative_to(ROOT)}: {name}")
+        for module in MODULE.findall(text):
+            file = ROOT / module.replace(".", "/")
+            if not (file.with_suffix(".py").exists() or (file / "__main__.py").exists()):
+                missing.append(f"{path.relative_to(ROOT)}: python -m {module}")
+    assert missing == []
