@@ -178,7 +178,7 @@ def recount_confirm():
 def recount_photo():
     """Read the hands laid out in an uploaded photo (vision/read/'s recount); nothing is stored
     until the operator confirms with /api/op/recount."""
-    from webui.recount import RecountUnavailable, read_hands
+    from webui.recount_photo import RecountUnavailable, read_hands
 
     upload = request.files.get("photo")
     if upload is None:

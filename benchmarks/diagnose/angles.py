@@ -6,8 +6,8 @@ from pathlib import Path
 import numpy as np
 
 from vision.detect import DEFAULT_MODEL, TileDetector
+from vision.read.box import box_from_corners
 from vision.read.evaluate import load_frame, load_truth, match
-from vision.read.geometry import box_from_corners
 from vision.read.reader import read_frame
 
 det = TileDetector(DEFAULT_MODEL)

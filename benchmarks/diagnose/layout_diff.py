@@ -7,8 +7,8 @@ import cv2
 import numpy as np
 
 from vision.detect import DEFAULT_MODEL, TileDetector
-from vision.read.annotate import annotate
 from vision.read.evaluate import load_frame, load_truth, match
+from vision.read.picture import draw_reading
 from vision.read.reader import read_frame
 
 ti = next(t for t in load_truth(Path(sys.argv[1])) if t.name == sys.argv[2])
@@ -19,7 +19,7 @@ m = match(quads, ti.tiles)
 inv = {j: i for i, j in m.items()}
 truth = {frozenset((j, t.parent)) for j, t in enumerate(ti.tiles) if t.owner == "layout" and t.parent is not None}
 pred = {frozenset((m.get(a, -1 - a), m.get(b, -1 - b))) for a, b in reading.layout.edges}
-img = annotate(frame, reading)
+img = draw_reading(frame, reading)
 
 
 def ctr(j: int) -> tuple[int, ...]:

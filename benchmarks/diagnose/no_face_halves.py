@@ -8,8 +8,8 @@ import cv2
 import numpy as np
 
 from vision.detect import DEFAULT_MODEL, TileDetector
+from vision.read.box import box_from_corners, warp_quad
 from vision.read.evaluate import load_frame, load_truth, match
-from vision.read.geometry import box_from_corners, warp_quad
 from vision.read.pips import colour_distance
 from vision.read.reader import detection_jobs
 from vision.read.tile import HALF, PAD, cut_halves, find_divider, read_tiles, shows_no_face

@@ -20,7 +20,7 @@ for root in sys.argv[1:]:
         frame = load_frame(ti)
         d = det.detect(frame)
         jobs = detection_jobs(d)
-        tiles = turn_unread(frame, read_tiles(frame, jobs), jobs, False)
+        tiles = turn_unread(frame, read_tiles(frame, jobs), jobs)
         verdicts = verify_frame(frame, [t.quad for t in tiles], [t.detection_confidence for t in tiles])
         for i, t in enumerate(tiles):
             w = half_a_face(t)

@@ -102,14 +102,14 @@ def _annotate(folder: Path, ti, frame, dets, reading, matched: dict[int, int]) -
     import cv2
     import numpy as np
 
-    from vision.detect.annotate import annotate as draw_boxes
+    from vision.detect.draw import draw_detections as draw_boxes
 
     missed = np.array([t.halves for j, t in enumerate(ti.tiles) if t.counts and j not in matched.values()],
                       float).reshape(-1, 2, 2)
     if reading is None:
         img = draw_boxes(frame, dets, missed)
     else:
-        from vision.read.annotate import annotate as draw_reading
+        from vision.read.picture import draw_reading as draw_reading
 
         img = draw_boxes(draw_reading(frame, reading), dets.empty(), missed)
     folder.mkdir(parents=True, exist_ok=True)

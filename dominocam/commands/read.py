@@ -127,10 +127,10 @@ def _read_all(args, images: list[str], detect, pool) -> int:
         if args.annotate:
             import cv2
 
-            from vision.read.annotate import annotate
+            from vision.read.picture import draw_reading
 
             path = annotate_path(args.annotate, image, len(images) > 1)
-            cv2.imwrite(str(path), annotate(frame, reading))
+            cv2.imwrite(str(path), draw_reading(frame, reading))
             log.info("annotated %s -> %s", image, path)
     return 1 if failed else 0
 

@@ -80,9 +80,9 @@ def run(args) -> int:
     if args.annotate:
         import cv2
 
-        from vision.read.annotate import annotate
+        from vision.read.picture import draw_reading
 
-        cv2.imwrite(args.annotate, annotate(frame, reading))
+        cv2.imwrite(args.annotate, draw_reading(frame, reading))
     from webui.recount_text import recount_report
 
     report = recount_report(rc, variant, players, record, len(reading.tiles), lang=args.lang or default_lang())

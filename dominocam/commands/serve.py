@@ -98,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
         serve_until_signalled,
         server_url,
     )
-    from webui.sources import SourceError, open_source
+    from webui.source_pipeline import pipeline_for_source
 
     players = [p.strip() for p in args.players.split(",") if p.strip()]
     try:
@@ -116,8 +116,8 @@ def run(args: argparse.Namespace) -> int:
     guard_children()  # the reading workers die with the server, whatever kills it
     try:
         _check_port(args.host, args.port)  # before a demo spends time starting its pipeline
-        pipeline = open_source(args.source, variant=args.variant, players=players, pace_s=args.pace,
-                               moves=args.moves, model=args.model)
+        pipeline = pipeline_for_source(args.source, variant=args.variant, players=players, pace_s=args.pace,
+                                       moves=args.moves, model=args.model)
         app = create_app({
             "DB_PATH": args.db, "VARIANT": args.variant, "PLAYERS": players, "OPERATOR_TOKEN": token,
             "BIND_HOST": args.host, "PORT": args.port, "PIPELINE": pipeline,
@@ -131,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             print(f"dominocam serve: {exc}", file=sys.stderr)
         return 2
-    except (SourceError, ValueError) as exc:
+    except ValueError as exc:  # vision.live.sources.SourceError among them: the message says what to do
         print(f"dominocam serve: {exc}", file=sys.stderr)
         return 2
     url = server_url(server, args.host)

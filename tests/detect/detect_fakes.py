@@ -9,7 +9,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.detect.geometry import corners_to_xywhr, xywhr_to_corners
+from vision.detect.obb import corners_to_xywhr, xywhr_to_corners
 
 ANCHORS = 256
 

@@ -182,7 +182,7 @@ def test_the_number_of_windows_is_bounded():
 
 def test_tile_sizes_are_the_median_of_the_sure_boxes_and_the_largest_box():
     from vision.detect.detections import Detections
-    from vision.detect.geometry import xywhr_to_corners
+    from vision.detect.obb import xywhr_to_corners
 
     xywhr = np.array([[100.0 + 60 * i, 300.0, 100.0 + i, 50.0, 0.0] for i in range(21)]
                      + [[900.0, 900.0, 40.0, 20.0, 0.0], [900.0, 1200.0, 600.0, 300.0, 0.0]], np.float32)

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from vision.detect.detections import Detections
-from vision.detect.geometry import xywhr_to_corners
+from vision.detect.obb import xywhr_to_corners
 from vision.detect.rows import RowSettings, complete_rows
 
 TABLE = (140, 70, 30)  # BGR: a blue cloth

@@ -7,7 +7,6 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.live.annotate import annotate
 from vision.live.calibration import (
     CalibrationError,
     TableCalibration,
@@ -17,6 +16,7 @@ from vision.live.calibration import (
 )
 from vision.live.motion import arm_from
 from vision.live.observation import Observation, TileObs, from_read, from_truth
+from vision.live.overlay import draw_overlay
 from vision.live.sources import (
     Backoff,
     CaptureSource,
@@ -191,7 +191,7 @@ def test_annotation_draws_on_a_copy():
     tile = TileObs((2, 3), ((40, 60), (60, 60)), ((30, 55), (70, 55), (70, 65), (30, 65)))
     obs = Observation((tile,), ())
     cal = TableCalibration(((0, 0), (159, 0), (159, 119), (0, 119)), {"bottom": "Anna"})
-    out = annotate(frame, obs, committed={"2-3"}, calibration=cal, motion=arm_from("top"),
+    out = draw_overlay(frame, obs, committed={"2-3"}, calibration=cal, motion=arm_from("top"),
                    missing={"4-4"})
     assert frame.sum() == 0 and out.sum() > 0 and out.shape == frame.shape
     b, g, r = (int(x) for x in out[55, 50])

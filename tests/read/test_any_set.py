@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.read.geometry import box_from_corners
+from vision.read.box import box_from_corners
 from vision.read.tile import read_tiles
 from vision.synth.looks import FACTORS
 from vision.synth.styles import random_style

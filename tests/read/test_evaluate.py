@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import cv2
 import numpy as np
 
-from vision.detect.geometry import xywhr_to_corners
+from vision.detect.obb import xywhr_to_corners
 from vision.read.evaluate import (
     WHOLE_AND_SHARP,
     Scores,

@@ -12,7 +12,7 @@ import vision.detect
 from dominocam.cli import main
 from tests.read.test_evaluate import _write_real, _write_rendered
 from vision.detect import Detections
-from vision.detect.geometry import xywhr_to_corners
+from vision.detect.obb import xywhr_to_corners
 
 # the keys `dominocam eval` printed before --detection-only existed (docs and notes quote them)
 FULL_KEYS = {"images", "truth_tiles", "recall", "precision", "false_tiles", "max_false_tiles_per_image",

@@ -9,8 +9,8 @@ import pytest
 
 from tests.read.conftest import REAL
 from vision.read import tile
+from vision.read.box import box_from_corners
 from vision.read.evaluate import load_real, load_rendered
-from vision.read.geometry import box_from_corners
 from vision.read.tile import read_tiles
 
 

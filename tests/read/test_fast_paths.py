@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.read.geometry import Box, canvas_matrix, quad_homography, warp, warp_quad
+from vision.read.box import Box, canvas_matrix, quad_homography, warp, warp_quad
 from vision.read.pips import channel_median, colour_distance
 from vision.read.tile import read_tile, read_tiles
 
@@ -75,7 +75,7 @@ def test_reading_tiles_together_equals_reading_each(rendered):
     """read_tiles batches the classifier over the frame; each tile's reading must not change."""
     import json
 
-    from vision.read.geometry import box_from_corners
+    from vision.read.box import box_from_corners
 
     truth = json.loads(sorted((rendered / "truth").glob("*.json"))[0].read_text())
     frame = cv2.imread(str(rendered / truth["image"]))

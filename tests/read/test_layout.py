@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from tests.read.conftest import truths
-from vision.read.geometry import box_from_corners
+from vision.read.box import box_from_corners
 from vision.read.layout import (
     LayoutTile,
     build_layout,
@@ -283,7 +283,7 @@ def test_tiny_tiles_join_across_a_gap_of_a_pixel_or_two():
 def test_a_divider_found_far_off_the_middle_leaves_the_ends_to_the_box():
     # s7_000093: in a 35 px tile a column of blurred pips was taken for the divider, 5 px off the
     # middle; its halves then overlapped the next tile's and the chain did not join
-    from vision.read.geometry import Box
+    from vision.read.box import Box
     from vision.read.reader import DIVIDER_OFF_CENTRE, layout_tiles
     from vision.read.tile import TileRead
 

@@ -12,7 +12,7 @@ def test_read_path_imports_no_torch(rendered):
         "import sys\n"
         "from dominocam.cli import main\n"
         f"rc = main(['read', '--truth-boxes', '--json', {str(image)!r}])\n"
-        "import vision.read.reader, vision.read.annotate, vision.read.recount, vision.read.halfcnn\n"
+        "import vision.read.reader, vision.read.picture, vision.read.recount, vision.read.halfcnn\n"
         "import dominocam.commands.read, dominocam.commands.recount, dominocam.commands.eval\n"
         "import vision.detect\n"
         "bad = [m for m in sys.modules if m.split('.')[0] in ('torch', 'ultralytics', 'torchvision')]\n"

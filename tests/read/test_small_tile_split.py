@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 import vision.read.tile as tile
+from vision.read.box import Box, box_from_corners
 from vision.read.evaluate import load_frame, load_rendered
-from vision.read.geometry import Box, box_from_corners
 from vision.read.truthdet import BoxNoise, detections_from_corners
 
 
@@ -33,7 +33,7 @@ def _read_small(root: Path) -> tuple[int, int]:
             continue
         d = detections_from_corners([t.corners for t in keep], ["up"] * len(keep), BoxNoise(), seed=n)
         jobs = [(box_from_corners(c), "up", 0.9) for c in d.corners]
-        for t, r in zip(keep, tile.read_tiles(load_frame(ti), jobs, False), strict=True):
+        for t, r in zip(keep, tile.read_tiles(load_frame(ti), jobs), strict=True):
             total += 1
             right += int(r.values is not None and sorted(r.values) == sorted(t.values))
     return right, total
@@ -71,5 +71,5 @@ def test_the_halves_stay_where_the_divider_puts_them():
     p = tile.prepare_tile(frame, box, "up", 0.9)
     assert isinstance(p, tile._Cut) and p.off_middle
     assert abs(p.halves.mean(axis=0)[1] - 40.0) < 1.0  # the divider's cut is centred on the bar
-    r = tile.read_tiles(frame, [(box, "up", 0.9)], False)[0]
+    r = tile.read_tiles(frame, [(box, "up", 0.9)])[0]
     assert np.allclose(r.halves, p.halves)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from vision.read.box import Box, box_from_corners
 from vision.read.evaluate import load_frame, load_rendered
-from vision.read.geometry import Box, box_from_corners
 from vision.read.tile import read_tiles
 from vision.read.turn import turn_unread, turned
 
@@ -28,8 +28,8 @@ def _squarish_boxes_off(root, degrees: float):
 def test_boxes_turned_off_their_tile_are_read_right_once_turned_back(rendered, degrees):
     turned_back = right = 0
     for frame, truth, jobs in _squarish_boxes_off(rendered, degrees):
-        read = read_tiles(frame, jobs, False)
-        after = turn_unread(frame, read, jobs, False)
+        read = read_tiles(frame, jobs)
+        after = turn_unread(frame, read, jobs)
         for t, before, now in zip(truth, read, after, strict=True):
             if now is before:
                 continue
@@ -45,15 +45,15 @@ def test_a_box_on_no_tile_stays_unread():
     rng = np.random.default_rng(3)
     frame = np.clip(rng.normal(120, 25, (200, 200, 3)), 0, 255).astype(np.uint8)  # a speckled cloth
     jobs = [(Box(100, 100, 1.0, 0.0, 60, 40), "up", 0.6)]
-    read = read_tiles(frame, jobs, False)
+    read = read_tiles(frame, jobs)
     assert read[0].half_values == (None, None)
-    assert turn_unread(frame, read, jobs, False)[0].half_values == (None, None)
+    assert turn_unread(frame, read, jobs)[0].half_values == (None, None)
 
 
 def test_tiles_read_on_a_half_are_left_as_they_are(rendered):
     frame, truth, jobs = next(_squarish_boxes_off(rendered, 0.0))
-    read = read_tiles(frame, jobs, False)
-    after = turn_unread(frame, read, jobs, False)
+    read = read_tiles(frame, jobs)
+    after = turn_unread(frame, read, jobs)
     assert all(a is b for a, b in zip(read, after, strict=True) if a.half_values != (None, None))
 
 
@@ -64,6 +64,6 @@ def test_only_sure_nearly_square_boxes_are_turned(rendered):
     unsure = [(box, face, 0.4) for box, face, _ in jobs]
     long = [(Box(b.cx, b.cy, b.ux, b.uy, b.length, 0.5 * b.length), face, p) for b, face, p in jobs]
     for these in (unsure, long):
-        read = read_tiles(frame, these, False)
+        read = read_tiles(frame, these)
         assert any(t.half_values == (None, None) for t in read)
-        assert all(a is b for a, b in zip(read, turn_unread(frame, read, these, False), strict=True))
+        assert all(a is b for a, b in zip(read, turn_unread(frame, read, these), strict=True))

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from vision.read import verify
-from vision.read.geometry import Box
+from vision.read.box import Box
 from vision.synth.styles import random_style
 from vision.synth.tiles import PlacedTile, draw_face, draw_side
 
@@ -85,7 +85,7 @@ def test_a_sure_tile_in_a_line_of_touching_tiles_stays() -> None:
     # stay (STRADDLE_SURE); the same box unsure goes.
     import cv2
 
-    from vision.read.geometry import box_from_corners
+    from vision.read.box import box_from_corners
     from vision.synth.dataset import encode_jpeg, image_rng
     from vision.synth.scene import render_scene
 
@@ -258,7 +258,7 @@ def test_true_tiles_on_a_busy_table_stay_with_detector_like_boxes(gingham, seed:
     # regression: the 5-5's body colour came out as its pips' (fill 5 %, "a gap runs along the
     # box"), and the 3-5's divider reaching the outline plus a white square past one end read as
     # "halves of two tiles"
-    from vision.read.geometry import box_from_corners
+    from vision.read.box import box_from_corners
     from vision.read.truthdet import BoxNoise, perturb
 
     img, corners = gingham
@@ -276,7 +276,7 @@ def test_true_tiles_on_a_busy_table_stay_with_detector_like_boxes(gingham, seed:
 def test_a_box_half_on_two_tiles_on_the_busy_table_still_goes(gingham) -> None:
     # a box from the middle of the 3-5 to the middle of the tile at its end (the 5-4 set across
     # it, both boxed) is no tile
-    from vision.read.geometry import box_from_corners
+    from vision.read.box import box_from_corners
 
     img, corners = gingham
     centres = [c.mean(axis=0) for c in corners]

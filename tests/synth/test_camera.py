@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision.synth.geometry import distort_points
+from vision.synth.polygons import distort_points
 from vision.synth.scene import render_scene
 
 

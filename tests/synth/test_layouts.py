@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision.synth.geometry import polygons_overlap
+from vision.synth.polygons import polygons_overlap
 from vision.synth.scene import render_scene
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from tests.webui.conftest import ServerThread
 from tests.webui.test_browser import ARGS, CHROMIUM
 from webui.app import create_app
-from webui.sources import open_source
+from webui.source_pipeline import pipeline_for_source
 
 SIZES = {"1920x1080": (1920, 1080, False), "1280x720": (1280, 720, False), "phone": (390, 844, True)}
 
@@ -32,7 +32,7 @@ def main() -> int:
 
     log = logging.getLogger("screenshot")
     with tempfile.TemporaryDirectory() as tmp:
-        pipeline = open_source("demo", variant="bykovo", players=["Анна", "Борис", "Вера", "Глеб"], pace_s=0.4)
+        pipeline = pipeline_for_source("demo", variant="bykovo", players=["Анна", "Борис", "Вера", "Глеб"], pace_s=0.4)
         app = create_app({"DB_PATH": f"{tmp}/demo.db", "PIPELINE": pipeline, "LANG": args.lang})
         server = ServerThread(app)
         try:

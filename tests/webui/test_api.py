@@ -113,7 +113,7 @@ def test_recount_confirm_appends_one_reveal_per_player(client):
 
 
 def test_recount_photo_goes_to_the_reader_and_refuses_non_images(client, monkeypatch):
-    import webui.recount as recount
+    import webui.recount_photo as recount
 
     seen = {}
 
@@ -167,7 +167,7 @@ def test_sse_without_last_event_id_starts_from_now(app, client, serve):
 
 
 def test_recount_seats_follow_the_table_calibration():
-    from webui.recount import seats_for
+    from webui.recount_photo import seats_for
 
     players = ["Anna", "Boris", "Vera", "Gleb"]
     cal = {"seats": {"bottom": "Vera", "left": "Gleb", "top": "Anna", "right": "Boris"}}

@@ -189,9 +189,9 @@ def test_the_demo_source_plays_a_whole_deal_on_the_spectator_page(make_app, serv
     import json
     import urllib.request
 
-    from webui.sources import open_source
+    from webui.source_pipeline import pipeline_for_source
 
-    pipeline = open_source("demo", variant="bykovo", players=["North", "East", "South", "West"], pace_s=0.3)
+    pipeline = pipeline_for_source("demo", variant="bykovo", players=["North", "East", "South", "West"], pace_s=0.3)
     server = serve(make_app(PIPELINE=pipeline))
     page.goto(server.url + "/?lang=en")
     page.wait_for_function("() => document.getElementById('video').naturalWidth > 0", timeout=15000)
@@ -221,7 +221,7 @@ def test_a_recount_photo_fills_the_hands_and_shows_what_to_check(make_app, serve
     import cv2
     import numpy as np
 
-    import webui.recount as recount
+    import webui.recount_photo as recount
 
     def reader(image, players, variant, record=None, seats=None):
         return {"hands": {players[0]: ["6-6", "2-4"], players[1]: ["0-1"]}, "pips": {},

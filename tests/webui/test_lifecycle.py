@@ -17,7 +17,7 @@ import pytest
 
 from tests.webui.conftest import wait_for
 from webui.app import create_app
-from webui.sources import open_source
+from webui.source_pipeline import pipeline_for_source
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -141,7 +141,7 @@ def test_after_sigkill_no_process_of_the_server_remains(tmp_path):
 
 
 def test_a_camera_that_is_not_there_is_reported_as_missing(tmp_path):
-    pipeline = open_source("/dev/video9", variant="bykovo", players=["Anna", "Boris", "Vera", "Gleb"])
+    pipeline = pipeline_for_source("/dev/video9", variant="bykovo", players=["Anna", "Boris", "Vera", "Gleb"])
     app = create_app({"DB_PATH": str(tmp_path / "j.db"), "OPERATOR_TOKEN": "t", "PIPELINE": pipeline})
     try:
         client = app.test_client()

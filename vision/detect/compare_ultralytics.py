@@ -20,7 +20,7 @@ def compare(pt: Path, onnx: Path, image: Path, conf: float) -> dict:
     from ultralytics import YOLO
 
     from vision.detect import DetectorSettings, TileDetector
-    from vision.detect.geometry import probiou
+    from vision.detect.obb import probiou
 
     frame = cv2.imread(str(image))
     det = TileDetector(onnx, DetectorSettings(conf=conf, slicing=False))

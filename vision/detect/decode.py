@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vision.detect.geometry import rotated_nms
+from vision.detect.obb import rotated_nms
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vision.detect.geometry import corners_to_xywhr
+from vision.detect.obb import corners_to_xywhr
 
 # Class ids of the training labels (CONTRACTS.md, rendered data).
 CLASS_NAMES: tuple[str, ...] = ("tile_up", "tile_down")

@@ -12,7 +12,7 @@ import numpy as np
 
 from vision.detect.decode import RawBoxes, decode_obb, suppress
 from vision.detect.detections import CLASS_NAMES, Detections
-from vision.detect.geometry import Letterbox, letterbox, rotated_nms, xywhr_to_corners
+from vision.detect.obb import Letterbox, letterbox, rotated_nms, xywhr_to_corners
 from vision.detect.rows import RowSettings, complete_rows
 from vision.detect.slicing import Window, cut_by_edge, windows
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.detect.geometry import letterbox
+from vision.detect.obb import letterbox
 
 log = logging.getLogger(__name__)
 

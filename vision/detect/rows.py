@@ -25,7 +25,7 @@ import cv2
 import numpy as np
 
 from vision.detect.detections import Detections
-from vision.detect.geometry import xywhr_to_corners
+from vision.detect.obb import xywhr_to_corners
 
 DOWN = 1  # class id of tile_down
 

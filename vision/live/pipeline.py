@@ -23,9 +23,9 @@ from typing import Any
 
 import numpy as np
 
-from vision.live.annotate import annotate
 from vision.live.calibration import TableCalibration, auto_calibrate
 from vision.live.motion import MotionConfig, MotionGate
+from vision.live.overlay import draw_overlay
 from vision.live.readers import Reader
 from vision.live.sources import FrameSource, ReconnectingSource, SourceEvent
 from vision.live.tracker import LiveFlag, Tracker, TrackerConfig
@@ -306,7 +306,7 @@ class LivePipeline:
             committed = {n for n, c in self.tracker.committed.items() if not c.missing}
             missing = {n for n, c in self.tracker.committed.items() if c.missing}
             last = self.tracker.last_observation
-            return annotate(
+            return draw_overlay(
                 frame, last, self.tracker.last_names if last is not None else None,
                 committed=committed, missing=missing, calibration=self._calibration,
                 motion=motion, mode=self.tracker.mode,

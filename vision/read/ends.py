@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.read.geometry import box_from_corners
-from vision.read.layout import Layout, build_layout
+from vision.read.box import box_from_corners
+from vision.read.layout import FrameLayout, build_layout
 from vision.read.tile import TileRead, read_tiles
 from vision.read.verify import physical_tiles
 
@@ -21,7 +21,7 @@ REACH = 1.5  # of the end tile's length: how far from its centre a closing doubl
 MAX_TRIES = 8  # doubtful boxes looked at per frame, the surest first
 
 
-def near_open_ends(tiles: list[TileRead], layout: Layout, centres: np.ndarray) -> np.ndarray:
+def near_open_ends(tiles: list[TileRead], layout: FrameLayout, centres: np.ndarray) -> np.ndarray:
     """Whether each centre lies within REACH tile lengths of a tile with an open end."""
     near = np.zeros(len(centres), bool)
     for i, _ in layout.ends:
@@ -31,8 +31,8 @@ def near_open_ends(tiles: list[TileRead], layout: Layout, centres: np.ndarray) -
     return near
 
 
-def close_ends(frame: np.ndarray, tiles: list[TileRead], layout: Layout, doubtful,
-               layout_tiles, size: tuple[int, int]) -> tuple[list[TileRead], Layout]:
+def close_ends(frame: np.ndarray, tiles: list[TileRead], layout: FrameLayout, doubtful,
+               layout_tiles, size: tuple[int, int]) -> tuple[list[TileRead], FrameLayout]:
     """`tiles` and `layout` with the face-down doubtful boxes that close an open end taken in.
     `layout_tiles` turns TileReads into the layout's tiles (reader.layout_tiles)."""
     if doubtful is None or not len(doubtful) or not layout.ends:

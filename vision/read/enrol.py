@@ -21,7 +21,7 @@ import numpy as np
 from vision.detect.detections import Detections
 from vision.read import halfcnn
 from vision.read.assign import assign
-from vision.read.geometry import apply_h, box_from_corners, quad_homography, warp_quad
+from vision.read.box import apply_h, box_from_corners, quad_homography, warp_quad
 from vision.read.loose import fit_to_bodies, missed_tiles
 from vision.read.pips import HalfRead, body_colour, colour_distance
 from vision.read.setprofile import Lab, Point, SetProfile

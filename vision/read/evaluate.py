@@ -3,7 +3,7 @@
 One matching rule for the detection-only and the whole-reader scores (`dominocam eval
 [--detection-only]`), written here once:
 
-- A predicted tile (a detector box, or the quadrilateral the reader tightened from it) can match a
+- A predicted tile (a detector box, or the quadrilateral the reader read) can match a
   true tile when (1) its quadrilateral contains BOTH half centres of the true tile, (2) its own
   centre lies within half a tile width of the true tile's centre, and (3) its long axis lies within
   45 degrees of the tile's (along the tile rather than across it). Half centres are what the real
@@ -38,7 +38,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.read.geometry import box_from_corners, box_from_halves
+from vision.read.box import box_from_corners, box_from_halves
 
 
 @dataclass

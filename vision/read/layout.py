@@ -77,7 +77,7 @@ class Join:
 
 
 @dataclass
-class Layout:
+class FrameLayout:
     tiles: list[int]  # indices of the tiles in the layout
     joins: list[Join]
     ends: list[tuple[int, int]]  # (tile, open value)
@@ -381,7 +381,7 @@ def select_joins(tiles: list[LayoutTile], candidates: list[Join]) -> list[Join]:
 
 
 def build_layout(tiles: list[LayoutTile], size: tuple[int, int] | None = None,
-                 root: int | None = None) -> Layout:
+                 root: int | None = None) -> FrameLayout:
     """Join tiles into a tree (`select_joins`; pieces lying in hands left out), keep the largest
     tree as the layout and the other pieces with a tile's end in a joint, and lone tiles against
     it, as bits of the chain; infer closed doubles, find open ends, and group the remaining tiles
@@ -406,7 +406,7 @@ def build_layout(tiles: list[LayoutTile], size: tuple[int, int] | None = None,
             vals[k] = v
             tiles[t] = replace(tiles[t], values=(vals[0], vals[1]))
     ends = open_ends(tiles, members, joins)
-    lay = Layout(sorted(members), joins, ends, inferred=inferred, fixed=fixed, pieces=pieces)
+    lay = FrameLayout(sorted(members), joins, ends, inferred=inferred, fixed=fixed, pieces=pieces)
     if members:
         lay.root = root if root in member_set else _central(tiles, members)
         lay.parent = _tree(lay.root, joins)

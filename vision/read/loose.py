@@ -13,7 +13,7 @@ import logging
 import cv2
 import numpy as np
 
-from vision.read.geometry import box_from_corners, warp_quad
+from vision.read.box import box_from_corners, warp_quad
 from vision.read.pips import channel_median, colour_distance
 
 log = logging.getLogger(__name__)

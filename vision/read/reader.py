@@ -7,10 +7,10 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from vision.read.box import Box, box_from_corners
 from vision.read.ends import close_ends
-from vision.read.geometry import Box, box_from_corners
-from vision.read.layout import Layout, LayoutTile, build_layout
-from vision.read.tile import TIGHTEN, TileRead, read_tiles, shows_no_face
+from vision.read.layout import FrameLayout, LayoutTile, build_layout
+from vision.read.tile import TileRead, read_tiles, shows_no_face
 from vision.read.turn import turn_unread
 from vision.read.verify import physical_tiles
 
@@ -21,7 +21,7 @@ SETTLED_CONFIDENCE = 0.9  # a half settled by a sure neighbour's joint
 class FrameReading:
     size: tuple[int, int]  # (w, h)
     tiles: list[TileRead]
-    layout: Layout
+    layout: FrameLayout
     ms: float  # reading + layout time (detection not included)
     ms_layout: float = 0.0  # of which the layout
 
@@ -94,7 +94,7 @@ def doubt_cut_halves(tiles: list[TileRead], size: tuple[int, int]) -> list[TileR
     return out
 
 
-def settle(tiles: list[TileRead], layout: Layout) -> list[TileRead]:
+def settle(tiles: list[TileRead], layout: FrameLayout) -> list[TileRead]:
     """Apply the values the layout's joints settled (a doubtful half touching a sure one)."""
     if not layout.fixed:
         return tiles
@@ -115,7 +115,7 @@ def detection_jobs(detections) -> list[tuple[Box, str, float]]:
             for c, p, k in zip(detections.corners, detections.confidence, detections.class_id, strict=True)]
 
 
-def read_frame(frame: np.ndarray, detections, refine: bool = TIGHTEN, pool=None, doubtful=None,
+def read_frame(frame: np.ndarray, detections, pool=None, doubtful=None,
                profile=None) -> FrameReading:
     """Read every detected tile on the full-resolution `frame` (BGR) and build the layout.
     `detections` is a `vision.detect.Detections` in frame pixels (any object with `corners`
@@ -131,12 +131,12 @@ def read_frame(frame: np.ndarray, detections, refine: bool = TIGHTEN, pool=None,
 
     if pool is not None:
         shared = pool.share(np.ascontiguousarray(frame, np.uint8))
-        tiles = read_tiles(frame, jobs, refine, prepare=shared.prepare)
-        tiles = turn_unread(frame, tiles, jobs, refine, prepare=shared.prepare)
+        tiles = read_tiles(frame, jobs, prepare=shared.prepare)
+        tiles = turn_unread(frame, tiles, jobs, prepare=shared.prepare)
         tiles = physical_tiles(frame, tiles, shared.bodies)
     else:
-        tiles = read_tiles(frame, jobs, refine)
-        tiles = turn_unread(frame, tiles, jobs, refine)  # the detector's angle of a small tile may be off
+        tiles = read_tiles(frame, jobs)
+        tiles = turn_unread(frame, tiles, jobs)  # the detector's angle of a small tile may be off
         tiles = physical_tiles(frame, tiles)  # boxes that are no tile: across two tiles, doubles, parts
     size = (frame.shape[1], frame.shape[0])
     tiles = doubt_cut_halves(tiles, size)

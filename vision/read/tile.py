@@ -1,5 +1,4 @@
-"""Read one tile: rectify its box on the full-resolution frame (optionally re-fitted to the tile's
-edges first), find the divider, read both halves."""
+"""Read one tile: rectify its box on the full-resolution frame, find the divider, read both halves."""
 
 from __future__ import annotations
 
@@ -9,19 +8,16 @@ import cv2
 import numpy as np
 
 from vision.read import halfcnn
-from vision.read.calibrate import half_confidence
-from vision.read.geometry import Box, apply_h, quad_homography, warp_quad
+from vision.read.box import Box, apply_h, quad_homography, warp_quad
 from vision.read.pips import HalfRead, body_colour, colour_distance, half_maps, read_half_dist
-from vision.read.tighten import tighten
 
 HALF = 48  # canonical pixels per half side
 PAD = HALF // 4  # canonical pixels read beyond each end, in case the box is short
-MIN_REFINE_PX = 50.0  # tiles shorter than this are read from the detector's box as it is
-# Re-fitting the box to the tile's own edges (`tighten`) was insurance against poor boxes. With the
-# trained detector's boxes it no longer pays (2026-11-30, 18-epoch model, finer pass at 48 px):
+# The box is read as the detector drew it. Re-fitting it to the tile's own edges was insurance
+# against poor boxes that no longer paid with the trained detector's (2026-11-30, 18-epoch model:
 # real photos 100 % exact tiles either way; held-out renders, first 100 640 / 60 1280, exact tiles
-# 93.2 / 94.2 % without against 92.5 / 93.4 % with, and 30 % less reading time per box.
-TIGHTEN = False
+# 93.2 / 94.2 % without against 92.5 / 93.4 % with, and 30 % less reading time per box); it was
+# removed in the house-keeping of issue 25.
 MIN_HALF_CONFIDENCE = 0.5  # below this a half is reported unread instead of guessed
 # A box the detector called face down is read as a face only when both halves are this sure: backs
 # with a ring, a border or a glare spot show something like a bar too, and read at 0.64-0.91 (renders).
@@ -30,7 +26,7 @@ SURE_FACE = 0.95
 
 @dataclass(frozen=True)
 class TileRead:
-    quad: np.ndarray  # (4, 2) corners read (the box, or the re-fitted one), half-0 end first
+    quad: np.ndarray  # (4, 2) corners read (the detector's box), half-0 end first
     halves: np.ndarray  # (2, 2) centre of the half where values[k] was read
     face: str  # "up" | "down"
     half_values: tuple[int | None, int | None]
@@ -110,15 +106,6 @@ def cut_halves(lab: np.ndarray, pad: int = 0, divider: float | None = None) -> t
     return out[0], out[1]
 
 
-def tighten_for_read(frame: np.ndarray, box: Box, refine: bool = TIGHTEN) -> tuple[np.ndarray, np.ndarray]:
-    """The quad to read and its padded canonical crop."""
-    # below ~50 px the edges are too soft to beat the detector's box (measured on renders)
-    tight = tighten(frame, box) if refine and box.length >= MIN_REFINE_PX else None
-    quad = tight.quad if tight is not None else box.corners()
-    crop, _ = warp_quad(frame, quad, HALF, PAD)
-    return quad, crop
-
-
 NO_FACE = "no pips layout"  # the start of the reason of a half the classifier takes for no tile face
 
 
@@ -130,7 +117,7 @@ def shows_no_face(t: TileRead, k: int) -> bool:
 def fuse(h: HalfRead, probs: np.ndarray | None) -> tuple[int | None, float, str]:
     """Value, calibrated confidence and reason from the blob counter and the classifier."""
     if probs is None:
-        return h.value, half_confidence(h), h.reason
+        return h.value, float(h.score), h.reason  # the blob counter's score (0 when unread)
     k = int(np.argmax(probs[: halfcnn.NOT_PIPS]))
     p = float(probs[k])
     if float(probs[halfcnn.NOT_PIPS]) > p:
@@ -175,7 +162,7 @@ def _face_down(quad: np.ndarray, halves: np.ndarray, detection_confidence: float
 
 
 def prepare_tile(frame: np.ndarray, box: Box, face: str, detection_confidence: float,
-                 refine: bool = TIGHTEN, classifier: bool = True) -> TileRead | _Cut:
+                 classifier: bool = True) -> TileRead | _Cut:
     """The per-tile part of reading (run by worker processes too), everything but the
     classifier (whose inputs it makes when `classifier`): a finished TileRead (too small, face
     down) or a _Cut."""
@@ -183,7 +170,8 @@ def prepare_tile(frame: np.ndarray, box: Box, face: str, detection_confidence: f
         why = f"box of {box.length:.0f}x{box.width:.0f} px is too small to read"
         return TileRead(box.corners(), box.halves(), face, (None, None), (0.0, 0.0), (why, why),
                         detection_confidence)
-    quad, crop = tighten_for_read(frame, box, refine)
+    quad = box.corners()
+    crop, _ = warp_quad(frame, quad, HALF, PAD)
     h = quad_homography(quad, HALF, PAD)
     lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB).astype(np.float32)
     # No back pattern draws a bar across the tile's middle, but the blank double is all body and
@@ -222,17 +210,16 @@ def _read_cut(blobs, probs: np.ndarray | None, k: int) -> tuple[tuple, tuple]:
             fuse(blobs[1], None if probs is None else probs[k + 1]))
 
 
-def read_tiles(frame: np.ndarray, jobs: list[tuple[Box, str, float]], refine: bool = TIGHTEN,
-               prepare=None) -> list[TileRead]:
+def read_tiles(frame: np.ndarray, jobs: list[tuple[Box, str, float]], prepare=None) -> list[TileRead]:
     """Read the tiles `jobs` ((box, face, detection confidence) each) of the full-resolution
-    `frame`. `prepare(frame, jobs, refine, classifier)` replaces the per-tile part (worker processes:
+    `frame`. `prepare(frame, jobs, classifier)` replaces the per-tile part (worker processes:
     `vision.read.workers`). The classifier then sees all halves of
     the frame in one batch (one inference instead of one per tile)."""
     on = halfcnn.available()
     if prepare is not None:
-        prepared = prepare(frame, jobs, refine, on)
+        prepared = prepare(frame, jobs, on)
     else:
-        prepared = [prepare_tile(frame, *job, refine=refine, classifier=on) for job in jobs]
+        prepared = [prepare_tile(frame, *job, classifier=on) for job in jobs]
     cut = [p for p in prepared if isinstance(p, _Cut)]
     probs = None
     if cut and on:
@@ -296,9 +283,8 @@ def _blank_beside(read: tuple[tuple, tuple], p: _Cut, probs: np.ndarray | None, 
     return out[0], out[1]
 
 
-def read_tile(frame: np.ndarray, box: Box, face: str = "up", detection_confidence: float = 1.0,
-              refine: bool = TIGHTEN) -> TileRead:
-    return read_tiles(frame, [(box, face, detection_confidence)], refine)[0]
+def read_tile(frame: np.ndarray, box: Box, face: str = "up", detection_confidence: float = 1.0) -> TileRead:
+    return read_tiles(frame, [(box, face, detection_confidence)])[0]
 
 
 def _fit(img: np.ndarray, divider_side: str) -> np.ndarray:

@@ -19,8 +19,8 @@ import cv2
 import numpy as np
 
 from vision.read import halfcnn
+from vision.read.box import Box, box_from_corners
 from vision.read.evaluate import load_rendered
-from vision.read.geometry import Box, box_from_corners
 from vision.read.tile import TileRead, prepare_tile
 from vision.read.truthdet import BoxNoise, perturb
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vision.read.geometry import Box, box_from_corners
+from vision.read.box import Box, box_from_corners
 
 
 @dataclass(frozen=True)
@@ -80,7 +80,7 @@ def truth_for_image(image: str) -> dict:
     real = p.parent / "truth.json"
     if real.is_file():
         # real photos: tiles listed by half centres (only those on the play grid)
-        from vision.read.geometry import box_from_halves
+        from vision.read.box import box_from_halves
 
         data = json.loads(real.read_text())
         if p.name in data.get("images", {}):

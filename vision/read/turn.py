@@ -21,7 +21,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from vision.read.geometry import Box
+from vision.read.box import Box
 from vision.read.tile import TileRead, read_tiles
 from vision.read.verify import NO_FACE_SURE
 
@@ -46,7 +46,7 @@ def worth_turning(t: TileRead, box: Box) -> bool:
 
 
 def turn_unread(frame: np.ndarray, tiles: list[TileRead], jobs: list[tuple[Box, str, float]],
-                refine: bool, prepare: Callable | None = None) -> list[TileRead]:
+                prepare: Callable | None = None) -> list[TileRead]:
     """`tiles` (read from `jobs`, in order) with each face-up tile read on neither half, scored
     `MIN_SCORE` or more and nearly square, replaced by its box's surest turn (`TURNS_DEG`) where both
     halves of that read at `SURE` or more."""
@@ -54,7 +54,7 @@ def turn_unread(frame: np.ndarray, tiles: list[TileRead], jobs: list[tuple[Box, 
     if not todo:
         return tiles
     tries = [(turned(jobs[i][0], d), "up", jobs[i][2]) for i in todo for d in TURNS_DEG]
-    reads = read_tiles(frame, tries, refine, prepare=prepare)
+    reads = read_tiles(frame, tries, prepare=prepare)
     out = list(tiles)
     for n, i in enumerate(todo):
         sure = [r for r in reads[n * len(TURNS_DEG) : (n + 1) * len(TURNS_DEG)]

@@ -1,6 +1,6 @@
 """Reading a frame's tiles in worker processes.
 
-The per-tile work (tighten, rectify, count pips, the classifier's inputs, the tile check) is
+The per-tile work (rectify, count pips, the classifier's inputs, the tile check) is
 many small numpy and OpenCV steps that hold the GIL, so threads do not pay (see read_frame);
 processes do. The frame goes to the workers once, through shared memory (pickling the parts round
 29 tiles twice per frame cost more than the second core gave back); tasks carry only the boxes.
@@ -20,7 +20,7 @@ from multiprocessing import shared_memory
 
 import numpy as np
 
-from vision.read.geometry import Box
+from vision.read.box import Box
 from vision.read.tile import prepare_tile
 from vision.read.verify import verify_tiles
 
@@ -41,9 +41,9 @@ def _frame(name: str, shape: tuple[int, ...]) -> np.ndarray:
 
 
 def _prepare_task(task: tuple) -> list:
-    name, shape, jobs, refine, classifier = task
+    name, shape, jobs, classifier = task
     frame = _frame(name, shape)
-    return [prepare_tile(frame, box, face, confidence, refine, classifier) for box, face, confidence in jobs]
+    return [prepare_tile(frame, box, face, confidence, classifier) for box, face, confidence in jobs]
 
 
 def _verify_task(task: tuple) -> list:
@@ -124,9 +124,8 @@ class SharedFrame:
     name: str
     shape: tuple[int, ...]
 
-    def prepare(self, frame: np.ndarray, jobs: list[tuple[Box, str, float]], refine: bool,
-                classifier: bool) -> list:
-        tasks = [(self.name, self.shape, part, refine, classifier) for part in self.pool.split(list(jobs))]
+    def prepare(self, frame: np.ndarray, jobs: list[tuple[Box, str, float]], classifier: bool) -> list:
+        tasks = [(self.name, self.shape, part, classifier) for part in self.pool.split(list(jobs))]
         return [r for rs in self.pool.executor.map(_prepare_task, tasks) for r in rs]
 
     def bodies(self, frame: np.ndarray, quads, confidence, typical: float | None) -> list:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.synth.geometry import apply_homography, distort_points
+from vision.synth.polygons import apply_homography, distort_points
 
 
 @dataclass

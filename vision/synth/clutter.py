@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 
 from vision.synth.backgrounds import random_text
-from vision.synth.geometry import rounded_rect
+from vision.synth.polygons import rounded_rect
 from vision.synth.styles import _jitter
 from vision.synth.tiles import ONE, SHIFT, fill_poly
 

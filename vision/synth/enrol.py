@@ -16,8 +16,8 @@ import numpy as np
 from vision.synth import clutter
 from vision.synth.backgrounds import random_surface
 from vision.synth.camera import apply_light, make_camera, random_light
-from vision.synth.geometry import polygons_overlap
 from vision.synth.looks import Look
+from vision.synth.polygons import polygons_overlap
 from vision.synth.scene import Render, _looked, apply_shadow, draw_tiles, frame_fraction
 from vision.synth.styles import random_style
 from vision.synth.tiles import PlacedTile, face_polygon

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vision.synth.geometry import inside_rect, polygons_overlap, rect_corners
 from vision.synth.play import Deal
+from vision.synth.polygons import inside_rect, polygons_overlap, rect_corners
 from vision.synth.styles import TileStyle
 from vision.synth.tiles import PlacedTile
 

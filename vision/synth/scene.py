@@ -12,9 +12,9 @@ import numpy as np
 from vision.synth import boards, clutter, layouts
 from vision.synth.backgrounds import random_surface
 from vision.synth.camera import Camera, apply_light, make_camera, motion_kernel, random_light
-from vision.synth.geometry import polygons_overlap
 from vision.synth.looks import Look, random_variant
 from vision.synth.play import SEATS, engine_deal, random_deal
+from vision.synth.polygons import polygons_overlap
 from vision.synth.styles import random_style
 from vision.synth.tiles import PlacedTile, draw_face, draw_side, face_polygon
 

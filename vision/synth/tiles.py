@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from vision.synth.geometry import axes, rect_corners, rounded_rect
+from vision.synth.polygons import axes, rect_corners, rounded_rect
 from vision.synth.styles import TileStyle
 
 SHIFT = 4  # sub-pixel bits for cv2 drawing

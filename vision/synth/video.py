@@ -23,8 +23,8 @@ from tqdm import tqdm
 from vision.synth import clutter, layouts
 from vision.synth.backgrounds import random_surface
 from vision.synth.camera import Camera, apply_light, encode_jpeg, make_camera, random_light
-from vision.synth.geometry import polygons_overlap
 from vision.synth.play import SEATS, Deal, deal_from_events, seat_names
+from vision.synth.polygons import polygons_overlap
 from vision.synth.scene import apply_shadow, draw_tiles, frame_fraction
 from vision.synth.styles import _jitter, random_style
 from vision.synth.tiles import PlacedTile

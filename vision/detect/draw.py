@@ -11,7 +11,7 @@ COLOURS = {0: (60, 200, 60), 1: (0, 140, 255)}
 MISSED = (0, 0, 255)
 
 
-def annotate(frame: np.ndarray, dets: Detections, missed_halves: np.ndarray | None = None) -> np.ndarray:
+def draw_detections(frame: np.ndarray, dets: Detections, missed_halves: np.ndarray | None = None) -> np.ndarray:
     """A copy of frame with each box, its confidence, and a red line through each missed tile."""
     out = frame.copy()
     thick = max(1, round(max(frame.shape[:2]) / 800))

@@ -16,15 +16,12 @@ from typing import Any
 from engine.record import read_record
 from engine.simulate import random_game
 from vision.live.launch import open_pipeline
+from vision.live.sources import SourceError
 from webui.record_source import RecordPipeline
 
 log = logging.getLogger(__name__)
 
 SAMPLE_DIR = Path(__file__).resolve().parent.parent / "dominocam" / "data"
-
-
-class SourceError(ValueError):
-    pass
 
 
 def sample_record() -> Path | None:
@@ -36,8 +33,8 @@ def record_pipeline(path: Path, **kwargs) -> RecordPipeline:
     return RecordPipeline(read_record(str(path)), name=path.stem, **kwargs)
 
 
-def open_source(source: str, *, variant: str, players: list[str], pace_s: float = 1.0,
-                moves: int | None = None, model: str | None = None) -> Any:
+def pipeline_for_source(source: str, *, variant: str, players: list[str], pace_s: float = 1.0,
+                        moves: int | None = None, model: str | None = None) -> Any:
     """A pipeline for `source`, or None for `none`. Raises SourceError saying what to do."""
     if source == "none":
         return None
@@ -49,7 +46,7 @@ def open_source(source: str, *, variant: str, players: list[str], pace_s: float 
     try:
         extra = {"model": model} if model else {}
         return open_pipeline(source, variant=variant, players=players, **extra)
-    except (RuntimeError, ValueError) as exc:  # vision.live's SourceError, ReaderUnavailable
+    except (RuntimeError, ValueError) as exc:  # SourceError, vision.live's ReaderUnavailable
         if source != "demo":
             raise SourceError(f"{source}: {exc}") from None
         log.warning("the live demo cannot start (%s): replaying a recorded game instead", exc)

@@ -2,8 +2,8 @@
 
 import numpy as np
 
-from vision.read.annotate import CHAIN, MISMATCH, annotate
 from vision.read.layout import build_layout
+from vision.read.picture import CHAIN, MISMATCH, draw_reading
 from vision.read.reader import FrameReading, layout_tiles, reading_to_json
 from vision.read.tile import TileRead
 
@@ -29,9 +29,9 @@ def test_a_mismatched_joint_is_drawn_in_its_own_colour():
     frame = np.full((300, 500, 3), 90, np.uint8)
     odd = _reading([(1, 2), (0, 3)])  # 2 against 0, in one line
     assert [j.mismatch for j in odd.layout.joins] == [True]
-    img = annotate(frame, odd)
+    img = draw_reading(frame, odd)
     assert _line_pixels(img, MISMATCH) > 20 and _line_pixels(img, CHAIN) == 0
-    same = annotate(frame, _reading([(1, 2), (2, 3)]))
+    same = draw_reading(frame, _reading([(1, 2), (2, 3)]))
     assert _line_pixels(same, CHAIN) > 20 and _line_pixels(same, MISMATCH) == 0
 
 
@@ -55,6 +55,6 @@ def test_a_bit_of_chain_cut_off_is_shaded_as_chain():
     reading = FrameReading((800, 300), tiles, build_layout(layout_tiles(tiles), (800, 300)), 0.0)
     assert reading.layout.tiles == [2, 3, 4] and reading.layout.pieces == [[0, 1]]
     frame = np.full((300, 800, 3), 90, np.uint8)
-    img = annotate(frame, reading).astype(int)
+    img = draw_reading(frame, reading).astype(int)
     # inside the first tile, away from its outline and labels: the chain's tint, not the bare table
     assert np.abs(img[95, 80] - 90).max() > 10

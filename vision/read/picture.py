@@ -23,7 +23,7 @@ def _text(img: np.ndarray, text: str, at, scale: float, colour, thick: int) -> N
     cv2.putText(img, text, org, cv2.FONT_HERSHEY_SIMPLEX, scale, colour, thick, cv2.LINE_AA)
 
 
-def annotate(frame: np.ndarray, reading: FrameReading) -> np.ndarray:
+def draw_reading(frame: np.ndarray, reading: FrameReading) -> np.ndarray:
     img = frame.copy()
     lay = reading.layout
     seat_of = {i: s for s, ix in lay.hands.items() for i in ix}

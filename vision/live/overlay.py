@@ -1,6 +1,6 @@
 """The annotated frame for the stream: tile boxes and values, the chain, seat labels.
 
-`annotate(frame, ...) -> new frame`; the input is never drawn on. Colours: green for tiles that are
+`draw_overlay(frame, ...) -> new frame`; the input is never drawn on. Colours: green for tiles that are
 moves, yellow for tiles still becoming stable, grey for hand tiles. The frame is for the room's
 big screen: values large on a dark plate, nothing on face-down tiles, and nothing for developers
 (the reader's state and take-backs are the pages' flags, in the page's language; `missing`,
@@ -43,7 +43,7 @@ def _label(img, text: str, centre, scale: float, colour) -> None:
     cv2.putText(img, text, (x, y), font, scale, colour, thick, cv2.LINE_AA)
 
 
-def annotate(
+def draw_overlay(
     frame: np.ndarray,
     obs: Observation | None,
     names: list[str | None] | None = None,

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from vision.detect.detections import Detections
-from vision.detect.geometry import (
+from vision.detect.obb import (
     corners_to_xywhr,
     letterbox,
     paired_probiou,
