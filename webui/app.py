@@ -10,13 +10,13 @@ from typing import Any
 from flask import Flask, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
+from vision.live.protocol import NO_CAMERA, SourceStatus
 from webui import tournament_views
 from webui.config import make_config
 from webui.errors import http_error_text, journal_error_text
 from webui.i18n import init_i18n
 from webui.journal import JournalError
 from webui.live import Live, live
-from webui.pipeline import NO_CAMERA, SourceStatus
 from webui.security import allowed_hosts, check_host, is_loopback
 from webui.tournament_live import listener
 from webui.views_api import bp as api_bp

@@ -26,7 +26,7 @@ DEFAULTS: dict[str, Any] = {
     "ALLOWED_HOSTS": [],
     # The URL spectators should open (QR code); None = worked out from BIND_HOST / LAN address.
     "PUBLIC_URL": None,
-    # The live source: an object implementing webui.pipeline.Pipeline, or None (no camera).
+    # The live source: an object implementing vision.live.protocol.Pipeline, or None (no camera).
     "PIPELINE": None,
     # MJPEG broadcast: one encoder for all viewers.
     "STREAM_MAX_FPS": 15.0,

@@ -10,10 +10,11 @@ from typing import Any
 from flask import Flask, current_app
 
 from vision.live.calibration import operator_calibration
+from vision.live.protocol import SourceStatus
 from webui.hub import Hub
 from webui.i18n import gettext as _
 from webui.journal import JournalError, current_game
-from webui.pipeline import PipelineRunner, SourceStatus
+from webui.pipeline_runner import PipelineRunner
 from webui.store import EventStore
 from webui.stream import FrameBroadcaster
 

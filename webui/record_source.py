@@ -17,7 +17,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from webui.pipeline import ENDED, LIVE, FrameUpdate, SourceStatus
+from vision.live.protocol import ENDED, LIVE, FrameUpdate, SourceStatus
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +52,7 @@ class RecordPipeline:
         self._resumed = False
         self._emitted: list[dict[str, Any]] = []
 
-    # -- the Pipeline interface (webui/pipeline.py)
+    # -- the Pipeline interface (vision/live/protocol.py)
     def game_event(self) -> dict[str, Any]:
         return dict(self.record[0])
 

@@ -1,4 +1,4 @@
-"""From a `--source` string to a pipeline object (webui/pipeline.py).
+"""From a `--source` string to a pipeline object (the interface of `vision.live.protocol`).
 
 - `none`: no camera, serve the stored game (the operator can still enter moves).
 - `FILE.jsonl`: play a recorded game back (RecordPipeline).

@@ -13,8 +13,8 @@ from collections.abc import Iterator
 import numpy as np
 import pytest
 
+from vision.live.protocol import LIVE, FrameUpdate, SourceStatus
 from webui.app import create_app
-from webui.pipeline import LIVE, FrameUpdate, SourceStatus
 from webui.server import make_server
 
 TOKEN = "test-operator-token"
@@ -22,7 +22,7 @@ TOKEN = "test-operator-token"
 
 class FakePipeline:
     """A pipeline the test drives: `push(frame, status)` and `emit(event)`; or `auto_frames` for a
-    steady picture. Implements webui.pipeline.Pipeline."""
+    steady picture. Implements vision.live.protocol.Pipeline."""
 
     def __init__(self, auto_fps: float | None = 20.0, size=(320, 240)):
         self.updates: queue.Queue = queue.Queue()

@@ -9,7 +9,7 @@ import sqlite3
 import pytest
 
 from tests.webui.conftest import BEARER, FakePipeline, SSEReader, engine_game, wait_for
-from webui.pipeline import LIVE, RECONNECTING, SourceStatus
+from vision.live.protocol import LIVE, RECONNECTING, SourceStatus
 
 
 def camera_state(client) -> str:

@@ -1,6 +1,6 @@
 """The live pipeline: source -> motion gate -> reader -> tracker -> events, and the annotated frame.
 
-`LivePipeline` implements the interface of webui/pipeline.py (`frames()`, `on_events(sink)`,
+`LivePipeline` implements the interface of `vision.live.protocol` (`frames()`, `on_events(sink)`,
 `close()`, and the optional `game_event()`, `resume(record)` and `on_flags(sink)`), plus `flags()`
 (take-backs and other things the operator should look at) and `set_calibration()` (the
 operator's override).
@@ -18,7 +18,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -26,14 +26,12 @@ import numpy as np
 from vision.live.calibration import TableCalibration, auto_calibrate
 from vision.live.motion import MotionConfig, MotionGate
 from vision.live.overlay import draw_overlay
+from vision.live.protocol import ENDED, LIVE, LOST, RECONNECTING, FrameUpdate, SourceStatus
 from vision.live.readers import Reader
 from vision.live.sources import FrameSource, ReconnectingSource, SourceEvent
 from vision.live.tracker import LiveFlag, Tracker, TrackerConfig
 
 log = logging.getLogger(__name__)
-
-# Camera states (the same strings as webui.pipeline; vision never imports webui).
-LIVE, RECONNECTING, LOST, ENDED = "live", "reconnecting", "lost", "ended"
 
 
 @dataclass
@@ -55,26 +53,6 @@ class Stats:
 
     def fps(self) -> float:
         return self.frames / max(time.monotonic() - self.started, 1e-6)
-
-
-@dataclass(frozen=True)
-class SourceStatus:
-    """The camera's state for the pages (same fields as webui.pipeline.SourceStatus)."""
-
-    state: str
-    message: str = ""
-    retry_in: float | None = None
-
-    def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-@dataclass(frozen=True)
-class FrameUpdate:
-    """What `frames()` yields (same fields as webui.pipeline.FrameUpdate)."""
-
-    frame: np.ndarray | None
-    status: SourceStatus
 
 
 class LivePipeline:
@@ -233,7 +211,7 @@ class LivePipeline:
                 self._gate.set_calibration(calibration)
 
     # --- the loop ----------------------------------------------------------------------------
-    def frames(self) -> Iterator:
+    def frames(self) -> Iterator[FrameUpdate]:
         wall0: float | None = None
         t0 = 0.0
         for ev in self._source.events():
@@ -264,7 +242,7 @@ class LivePipeline:
         return bool(getattr(self._source, "live", False))
 
     @staticmethod
-    def _source_status(ev: SourceEvent):
+    def _source_status(ev: SourceEvent) -> SourceStatus:
         state = {"reconnecting": RECONNECTING, "lost": LOST, "ended": ENDED}.get(ev.state, LIVE)
         return SourceStatus(state, ev.message, ev.retry_in)
 
