@@ -13,6 +13,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from engine.tiles import Tile
 from webui.i18n import gettext as _
 
 # Image edge -> the reader's compass seat (vision/live/calibration.py: COMPASS).
@@ -108,6 +109,6 @@ def read_hands(data: bytes, players: list[str], variant: str | None, record: lis
         kwargs["seats"] = seats
     result = _reader()(image, players=players, variant=variant, **kwargs)
     hands = {p: [str(t) for t in tiles] for p, tiles in dict(result.get("hands", {})).items()}
-    pips = {p: sum(int(c) for t in tiles for c in t.split("-")) for p, tiles in hands.items()}
+    pips = {p: sum(Tile.parse(t).pips for t in tiles) for p, tiles in hands.items()}
     return {"hands": hands, "pips": result.get("pips", pips), "warnings": result.get("warnings", []),
             "boneyard": int(result.get("boneyard", 0))}

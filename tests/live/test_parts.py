@@ -1,5 +1,5 @@
 """The small parts: calibration (automatic and the operator's), sources, back-off, annotation,
-observations from the reader's JSON."""
+observations from the reader's dataclasses."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
+from engine.tiles import Tile
 from vision.live.calibration import (
     CalibrationError,
     TableCalibration,
@@ -15,7 +16,7 @@ from vision.live.calibration import (
     operator_calibration,
 )
 from vision.live.motion import arm_from
-from vision.live.observation import Observation, TileObs, from_read, from_truth
+from vision.live.observation import Observation, TileObs, from_reading, from_truth
 from vision.live.overlay import draw_overlay
 from vision.live.sources import (
     Backoff,
@@ -26,6 +27,9 @@ from vision.live.sources import (
     SourceError,
     open_source,
 )
+from vision.read.layout import FrameLayout
+from vision.read.reader import FrameReading
+from vision.read.tile import TileRead
 
 PLAYERS = ["Anna", "Boris", "Vera", "Gleb"]
 
@@ -158,18 +162,21 @@ def test_a_missing_camera_is_retried_then_given_up():
                       ("lost", None)]
 
 
-def test_observation_from_the_readers_json():
-    obj = {"image": "x.jpg", "tiles": [
-        {"values": [3, 5], "halves": [[10, 10], [30, 10]], "corners": [[0, 0], [40, 0], [40, 20],
-                                                                          [0, 20]],
-         "face": "up", "confidence": 0.9},
-        {"values": None, "halves": [[100, 200], [100, 220]], "face": "down", "confidence": 0.8},
-    ], "layout": {"edges": [], "ends": []}, "hands": {"south": [1]}, "ms": 12.0}
-    obs = from_read(obj)
-    assert [t.name for t in obs.tiles] == ["3-5", None]
-    assert [t.owner for t in obs.tiles] == ["layout", "south"]
-    with pytest.raises(ValueError, match="unreadable"):
-        from_read({"image": "y.jpg", "error": "unreadable file"})
+def test_observation_from_the_readers_dataclasses():
+    def read(halves, values, face="up"):
+        h = np.array(halves, float)
+        quad = np.array([h[0] - (5, 5), h[1] + (5, -5), h[1] + (5, 5), h[0] + (-5, 5)])
+        return TileRead(quad, h, face, values, (0.9, 1.0), ("", ""), 0.8)
+
+    tiles = [read([[10, 10], [30, 10]], (5, 3)), read([[100, 200], [100, 220]], (None, None), "down"),
+             read([[30, 10], [50, 10]], (2, 2), "down")]
+    layout = FrameLayout([0, 2], [], [], hands={"south": [1]}, inferred={2: (3, 3)})
+    obs = from_reading(FrameReading((640, 480), tiles, layout, 1.0))
+    assert [t.tile for t in obs.tiles] == [Tile(3, 5), None, None]  # a closed double is named by the tracker
+    assert obs.tiles[0].values == (5, 3) and obs.tiles[0].halves == ((10.0, 10.0), (30.0, 10.0))
+    assert obs.tiles[0].confidence == pytest.approx(0.8 * 0.9)
+    assert [t.owner for t in obs.tiles] == ["layout", "south", "layout"]
+    assert obs.size == (640, 480)
 
 
 def test_observation_from_truth_hides_what_a_camera_cannot_see():

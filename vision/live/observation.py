@@ -1,14 +1,21 @@
 """Per-frame observations: what the reader saw on one frame, as plain data.
 
 The live pipeline's core (tracker, recount) works on these, never on pixels, so it can be tested
-from the renderer's truth or from hand-made sequences. Two builders: `from_read` takes one object of
-the `dominocam read --json` contract, `from_truth` takes one truth JSON of the renderer.
+from the renderer's truth or from hand-made sequences. Two builders: `from_reading` takes the
+reader's `FrameReading` as it is (its dataclasses, no JSON in between), `from_truth` takes one
+truth JSON of the renderer.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from engine.tiles import Tile
+
+if TYPE_CHECKING:  # the truth paths need no reader
+    from vision.read.reader import FrameReading
 
 Point = tuple[float, float]
 
@@ -39,12 +46,18 @@ class TileObs:
         return math.hypot(x2 - x1, y2 - y1)
 
     @property
-    def name(self) -> str | None:
-        """The tile as the engine writes it (`a-b`, a <= b), None when unread."""
+    def tile(self) -> Tile | None:
+        """The tile read (None when unread); `values` keeps which half showed which value."""
         if self.values is None:
             return None
-        a, b = sorted(self.values)
-        return f"{a}-{b}"
+        a, b = self.values
+        return Tile(a, b) if a <= b else Tile(b, a)
+
+    @property
+    def name(self) -> str | None:
+        """The tile as the engine writes it (`a-b`, a <= b), None when unread."""
+        tile = self.tile
+        return None if tile is None else str(tile)
 
 
 @dataclass(frozen=True)
@@ -86,24 +99,31 @@ def _tile_from_dict(d: dict, owner: str) -> TileObs:
     )
 
 
-def from_read(obj: dict) -> Observation:
-    """One object of the `dominocam read --json` contract -> Observation.
+def from_reading(reading: FrameReading) -> Observation:
+    """What the reader made of one frame (`vision.read.reader.read_frame`) -> Observation.
 
-    Tiles listed under `hands` belong to that seat (as the reader grouped them); the rest are
-    taken as layout tiles. Raises ValueError on an error entry (`{"image": ..., "error": ...}`).
+    Tiles the layout gave to a seat's hand belong to that seat; the rest are taken as layout
+    tiles. A closed double's values are inferred by the layout, never read: its tile stays unread
+    (the tracker names it from the end it closes), as in `dominocam read --json`.
     """
-    if "error" in obj:
-        raise ValueError(f"the reader failed on {obj.get('image')!r}: {obj['error']}")
     owners: dict[int, str] = {}
-    for seat, indices in (obj.get("hands") or {}).items():
+    for seat, indices in reading.layout.hands.items():
         for i in indices:
             owners[int(i)] = seat
-    tiles = tuple(
-        _tile_from_dict(d, owners.get(i, LAYOUT)) for i, d in enumerate(obj.get("tiles", []))
-    )
-    edges = tuple((int(i), int(j)) for i, j in (obj.get("layout") or {}).get("edges", []))
-    size = tuple(obj["size"]) if obj.get("size") else None
-    return Observation(tiles=tiles, edges=edges, size=size)  # type: ignore[arg-type]
+    tiles = []
+    for i, t in enumerate(reading.tiles):
+        values = None if t.face == "down" and i in reading.layout.inferred else t.values
+        tiles.append(TileObs(
+            values=None if values is None else (int(values[0]), int(values[1])),
+            halves=(_pt(t.halves[0]), _pt(t.halves[1])),
+            corners=tuple(_pt(c) for c in t.quad[:4]),  # type: ignore[arg-type]
+            face=t.face,
+            confidence=float(t.confidence),
+            owner=owners.get(i, LAYOUT),
+        ))
+    edges = tuple((int(i), int(j)) for i, j in reading.layout.edges)
+    size = (int(reading.size[0]), int(reading.size[1]))
+    return Observation(tiles=tuple(tiles), edges=edges, size=size)
 
 
 def from_truth(truth: dict) -> Observation:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from engine.tiles import Tile
 from vision.live.observation import TileObs
 
 NO_END, SEEN_TWICE = "no-end", "seen-twice"
@@ -74,11 +75,6 @@ def overlaps(tile: TileObs, placed: list[TileObs], shrink: float = 0.8) -> bool:
     return all(any(_inside(h, p, shrink) for p in placed) for h in tile.halves)
 
 
-def _values(name: str) -> tuple[int, int]:
-    a, b = (int(x) for x in name.split("-"))
-    return a, b
-
-
 def doubt(name: str, ends: list[tuple[str, int]] | None, *, on_table: bool, first: bool,
           pending: set[str] = frozenset()) -> str | None:
     """Why a tile read as `name` cannot be the next move (NO_END, SEEN_TWICE), or None.
@@ -90,10 +86,10 @@ def doubt(name: str, ends: list[tuple[str, int]] | None, *, on_table: bool, firs
         return SEEN_TWICE
     if first or ends is None:
         return None
-    a, b = _values(name)
+    a, b = Tile.parse(name).values
     values = {v for _, v in ends}
     for other in pending:
-        values.update(_values(other))
+        values.update(Tile.parse(other).values)
     return None if a in values or b in values else NO_END
 
 
@@ -102,7 +98,7 @@ def fitting_to(name: str, votes: list[str], ends: list[tuple[str, int]] | None) 
     fits; None when none has (the votes' first is kept then)."""
     if ends is None:
         return None
-    a, b = _values(name)
+    a, b = Tile.parse(name).values
     for v in votes:
         if any(t == v and value in (a, b) for t, value in ends):
             return v

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.live.observation import Observation, from_read, from_truth, from_video_truth
+from vision.live.observation import Observation, from_reading, from_truth, from_video_truth
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +56,7 @@ class ModelReader:
         self.detector = TileDetector(path)
 
     def __call__(self, frame: np.ndarray, t: float) -> Observation:
-        from vision.read.reader import read_frame, reading_to_json
+        from vision.read.reader import read_frame
 
         t0 = time.perf_counter()
         # The camera is fixed: the tiles' size in the frame, and so the detection scale, stays.
@@ -72,7 +72,7 @@ class ModelReader:
 
             self.pool, self.processes = reading_pool(), False  # started once, on the first frame
         reading = read_frame(frame, detections, pool=self.pool)
-        obs = from_read(reading_to_json(reading, "live"))
+        obs = from_reading(reading)
         self.last_ms = (time.perf_counter() - t0) * 1000
         return obs
 
@@ -99,7 +99,7 @@ class BoxesReader:
         return cls([json.loads(p.read_text()) for p in files], fps, noise)
 
     def __call__(self, frame: np.ndarray, t: float) -> Observation:
-        from vision.read.reader import read_frame, reading_to_json
+        from vision.read.reader import read_frame
         from vision.read.truthdet import BoxNoise, truth_detections
 
         t0 = time.perf_counter()
@@ -109,7 +109,7 @@ class BoxesReader:
                                    if d.get("visible", 1.0) >= 0.5 and d.get("in_frame", 1.0) >= 0.5]}
         detections, _ = truth_detections(seen, BoxNoise() if self.noise else None, seed=index)
         reading = read_frame(frame, detections)
-        obs = from_read(reading_to_json(reading, f"frame {index}"))
+        obs = from_reading(reading)
         self.last_ms = (time.perf_counter() - t0) * 1000
         return obs
 

@@ -26,6 +26,7 @@ from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
+from engine.tiles import Tile
 from vision.live.arms import Arms, Reach
 from vision.live.boneyard import Boneyard
 from vision.live.calibration import EDGE_OF_COMPASS, TableCalibration
@@ -177,13 +178,8 @@ def _one_per_hand(reaches: list[Reach], near: float) -> list[Reach]:
 
 
 def _norm(tile: str) -> str:
-    a, b = sorted(int(x) for x in str(tile).split("-"))
-    return f"{a}-{b}"
-
-
-def _values(tile: str) -> tuple[int, int]:
-    a, b = (int(x) for x in str(tile).split("-"))
-    return a, b
+    """The engine's text of a tile written either way (`5-3` -> `3-5`); raises TileError (a ValueError)."""
+    return str(Tile.parse(tile))
 
 
 def _dist(p, q) -> float:
@@ -806,9 +802,9 @@ class Tracker:
         of every move (an end shows a value of a tile in the layout)."""
         ends = self.open_ends() if self.open_ends is not None else None
         if ends is None:
-            ends = [(n, v) for n in self.committed for v in _values(n)]
+            ends = [(n, v) for n in self.committed for v in Tile.parse(n).values]
         new = [e["tile"] for e in out.events if e.get("event") == "play"]
-        return list(ends) + [(n, v) for n in new for v in _values(n)]
+        return list(ends) + [(n, v) for n in new for v in Tile.parse(n).values]
 
     def _doubt(self, name: str, c, out: Update) -> str | None:
         # A tile to confirm lies on the table too: tiles laid against it are judged by it (one
