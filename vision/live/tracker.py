@@ -16,6 +16,11 @@ observation only on settled frames (the motion gate decides), None otherwise.
   is called, e.g. when the engine says the deal is over), each seat's hand is read until it holds
   still for `stable_s`, then one `reveal` per player. When the table has been clear for `stable_s`,
   the next stable tile opens a new deal (`{"event": "deal"}` first).
+
+The Tracker keeps the plays (candidates, moves, tiles to confirm) and composes the other jobs:
+naming a frame's tiles (`naming`, plain functions), the draws (`draws.DrawWatch`), the recount
+(`reveal.RevealWatch`), the flags of moves already made (`flags`), the arms, the boneyard and
+the pile (`arms`, `boneyard`, `pile`); the records it follows are in `places`.
 """
 
 from __future__ import annotations
@@ -24,16 +29,24 @@ import logging
 import math
 from collections import Counter, deque
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 
 from engine.tiles import Tile
-from vision.live.arms import Arms, Reach
+from vision.live.arms import Arms
 from vision.live.boneyard import Boneyard
-from vision.live.calibration import EDGE_OF_COMPASS, TableCalibration
+from vision.live.calibration import TableCalibration
+from vision.live.draws import Draw, DrawWatch
+from vision.live.flags import FLAG_IDS, LiveFlag, MisreadWatch, Update, committed_presence
 from vision.live.motion import MotionInfo
-from vision.live.observation import BONEYARD, LAYOUT, Observation, TileObs
+from vision.live.naming import Names, alias, dist, hops, name_tiles, reown, touching
+from vision.live.observation import LAYOUT, Observation, TileObs
 from vision.live.pile import PileMemory
+from vision.live.places import Candidate, Committed, Held
 from vision.live.prior import NO_END, SEEN_TWICE, ToConfirm, doubt, fitting_to, overlaps
+from vision.live.reveal import RevealWatch, hand_tiles, reveal
+
+__all__ = ["FLAG_IDS", "PLAY", "RECOUNT", "REVEALED", "Committed", "LiveFlag", "Tracker", "TrackerConfig",
+           "Update"]
 
 log = logging.getLogger(__name__)
 
@@ -59,131 +72,9 @@ class TrackerConfig:
     doubt_s: float = 1.5  # a tile the rules doubt is re-read this long before the operator is asked
 
 
-# The ID each kind of flag is shown with (a rule ID of RULES.md where one applies).
-FLAG_IDS = {"take-back": "TAKE-BACK", "returned": "RETURNED", "misread": "MISREAD",
-            "no-attachment": "NO-ATTACH", "duplicate": "SET-DUP", "recount": "RECOUNT",
-            "refused": "REFUSED", "to-confirm": "TO-CONFIRM"}
-
-
-@dataclass(frozen=True)
-class LiveFlag:
-    """Something the operator should look at; never an engine event."""
-
-    kind: str  # a key of FLAG_IDS
-    t: float
-    message: str
-    tile: str | None = None
-    player: str | None = None
-
-    @property
-    def rule(self) -> str:
-        return FLAG_IDS.get(self.kind, self.kind.upper())
-
-    def to_dict(self) -> dict:
-        return {"kind": self.kind, "rule": self.rule, "t": self.t, "message": self.message,
-                "tile": self.tile, "player": self.player}
-
-
-@dataclass
-class Update:
-    events: list[dict] = field(default_factory=list)
-    flags: list[LiveFlag] = field(default_factory=list)
-
-    def extend(self, other: Update) -> None:
-        self.events.extend(other.events)
-        self.flags.extend(other.flags)
-
-
-@dataclass
-class _Candidate:
-    """A place where a new tile lies, not yet a move; its name is voted frame by frame."""
-
-    first_t: float
-    first_frame: int
-    last_t: float
-    centre: tuple[float, float]
-    reach: float  # how far its centre may wander between frames (jitter, shake)
-    edge: str | None = None  # where the arm came from just before it appeared
-    arm_t: float = 0.0  # when that arm left: of two tiles seen together, its order
-    episode_t: float | None = None  # the end of the stretch of arms it appeared after
-    seen: int = 1
-    names: Counter = field(default_factory=Counter)  # name read -> frames
-    to_votes: Counter = field(default_factory=Counter)  # tile it touches -> frames
-    index: int | None = None  # its tile on the current frame
-    seen_ts: list[float] = field(default_factory=list)
-    miss_t: float | None = None
-    miss_frames: int = 0
-    reads: list[tuple[float, str | None]] = field(default_factory=list)  # each fresh reading's name
-    doubt_since: float | None = None  # ready, but the rules doubt its name (prior.doubt)
-
-    @property
-    def name(self) -> str | None:
-        """The name read most often (None while it was never read)."""
-        named = [(k, n) for n, k in self.names.items() if n is not None]
-        return max(named)[1] if named else None
-
-    @property
-    def named(self) -> int:
-        return sum(k for n, k in self.names.items() if n is not None)
-
-
-@dataclass
-class _Held:
-    """Where a tile to confirm lies: read on, never a new candidate, until resolved or gone."""
-
-    item: ToConfirm
-    centre: tuple[float, float]
-    reach: float
-    edge: str | None
-    tile: TileObs
-    last_t: float
-    reads: list[tuple[float, str | None]] = field(default_factory=list)
-    miss_t: float | None = None
-    miss_frames: int = 0
-
-
-@dataclass
-class _Draw:
-    """A tile gone from the boneyard, not yet written: who took it is settled when it is."""
-
-    first_t: float  # the first settled frame without it
-    arm_t: float  # when the arm that took it came (inf: no arm seen)
-    edge: str | None  # where that arm came from
-
-
-@dataclass
-class Committed:
-    tile: str
-    player: str
-    to: str | None
-    face: str
-    t: float
-    last_t: float
-    obs: TileObs | None  # where it was last seen (None: known from the record only)
-    missing: bool = False
-    miss_t: float | None = None  # first settled frame of the current absence
-    miss_frames: int = 0
-    misread: tuple[str, float] | None = None  # another name read where it lies, since when
-
-
-def _one_per_hand(reaches: list[Reach], near: float) -> list[Reach]:
-    """One hand seen from two edges at once (an arm along the side of the table into a corner
-    touches both): of reaches at the same time ending at the same place, the longest."""
-    out: list[Reach] = []
-    for r in sorted(reaches, key=lambda r: -r.frames):
-        if not any(r.start <= o.end and o.start <= r.end and math.dist(r.tip, o.tip) <= near
-                   for o in out):
-            out.append(r)
-    return sorted(out, key=lambda r: r.start)
-
-
 def _norm(tile: str) -> str:
     """The engine's text of a tile written either way (`5-3` -> `3-5`); raises TileError (a ValueError)."""
     return str(Tile.parse(tile))
-
-
-def _dist(p, q) -> float:
-    return math.hypot(p[0] - q[0], p[1] - q[1])
 
 
 class Tracker:
@@ -211,33 +102,26 @@ class Tracker:
         self.boneyard_size: int | None = None  # tiles left undealt (None: no boneyard in this variant)
         self.rows = False  # hands are rows turned face up during play (BLB-2, DRK-2)
         self.draw_in_turn = False  # only the player to move draws (draw until a tile fits)
-        self._face_up_since: float | None = None
-        self._last_held: dict[str, list[str]] | None = None
         self._clear_frames = 0
         self.mode = PLAY
         self.need_deal = False
         self.committed: dict[str, Committed] = {}
         self.order: list[str] = []
-        self._candidates: dict[int, _Candidate] = {}
+        self._candidates: dict[int, Candidate] = {}
         self._serial = 0
         self._recent: deque[float] = deque()  # times of the recent settled frames
         self._frame = 0
         self.arms = Arms(self.config, calibration)
         self._last_player: str | None = None
-        self._recount_since: float | None = None
-        self._hand_window: list[tuple[float, dict[str, str]]] = []
-        self._hands_since: tuple[float, frozenset] | None = None
+        self.recount = RevealWatch()
         self._clear_since: float | None = None
-        self._misreads: dict[tuple[str, str], float] = {}
-        self._misread_flagged: set[tuple[str, str]] = set()
+        self.misreads = MisreadWatch()
         self.last_observation: Observation | None = None
         self.last_names: list[str | None] = []
         self.bones = Boneyard(self.config.stable_s)
         self.pile = PileMemory()
-        self._draws: list[_Draw] = []
-        self._arm_draws: list[float] = []  # when draws were seen by the arm alone
-        self._last_visit: Reach | None = None  # the last arm that reached the boneyard
-        self._held: dict[int, _Held] = {}  # tiles to confirm, by id
+        self.draws = DrawWatch()
+        self._held: dict[int, Held] = {}  # tiles to confirm, by id
         self._ignored: list[tuple[tuple[float, float], float]] = []  # "not a tile": place, reach
         self._stale: set[str] = set()  # tiles of a deal the referee closed, still on the table
         self._deals = 0  # deal events in the referee's record at the last resume
@@ -263,16 +147,16 @@ class Tracker:
             # The reader gives the boneyard's tiles to seats; in play they are told apart by how they lie.
             obs = self.pile.mark(obs, self.boneyard_size)
         if self.mode == PLAY:
-            obs = self._reown(obs)
+            obs = reown(obs)
         self.last_observation = obs
-        names = self._names(obs)
+        names = name_tiles(obs, self.committed, face_down=self.face_down, join_factor=self.config.join_factor)
         self.last_names = names
         if self.mode == PLAY:
             return self._play_step(t, obs, names)
         if self.mode == RECOUNT:
             # Tiles laid just before the hands went down still become moves.
             out = self._play_step(t, obs, names, recount=False)
-            out.extend(self._recount_step(t, obs, names))
+            out.extend(self._recount_step(t, obs))
             return out
         return self._revealed_step(t, obs, names)
 
@@ -335,10 +219,7 @@ class Tracker:
         if self.mode == PLAY:
             log.info("recount: reading the hands laid out in front of each seat")
             self.mode = RECOUNT
-            self._recount_since = t
-            self._last_held = None
-            self._hand_window = []
-            self._hands_since = None
+            self.recount.begin(t)
 
     def new_deal(self) -> None:
         """Forget the layout: the next stable tile opens a deal (the operator's 'next deal')."""
@@ -351,9 +232,7 @@ class Tracker:
         self._clear_frames = 0
         self.bones.reset()
         self.pile.reset()
-        self._draws.clear()
-        self._arm_draws.clear()
-        self._last_visit = None
+        self.draws.reset()
         self._held.clear()
         self._ignored.clear()
         self._stale.clear()
@@ -415,108 +294,8 @@ class Tracker:
         elif self.mode == REVEALED:
             self.mode = PLAY  # the referee undid the recount
 
-    def _reown(self, obs: Observation) -> Observation:
-        """A face-up tile the reader left out of the layout (a misread that broke its join) but
-        that touches a layout tile is a layout tile: otherwise the move would be lost."""
-        layout = [t for t in obs.tiles if t.owner == LAYOUT]
-        if not layout or all(t.owner == LAYOUT for t in obs.tiles):
-            return obs
-        tiles = list(obs.tiles)
-        changed = True
-        any_change = False
-        while changed:  # a branch cut off by one failed join comes back tile by tile
-            changed = False
-            for i, tile in enumerate(tiles):
-                if tile.owner in (LAYOUT, BONEYARD) or tile.face != "up" or tile.values is None:
-                    continue
-                reach = 1.25 * max(tile.half_span, 1.0)
-                if any(_dist(h, g) <= reach for o in layout for h in tile.halves for g in o.halves):
-                    tiles[i] = replace(tile, owner=LAYOUT)
-                    layout.append(tiles[i])
-                    changed = any_change = True
-        return replace(obs, tiles=tuple(tiles)) if any_change else obs
-
-    # --- naming tiles -----------------------------------------------------------------------
-    def _names(self, obs: Observation) -> list[str | None]:
-        """Engine names of the layout tiles; a face-down tile is the double of the end it closes."""
-        names: list[str | None] = [
-            t.name if t.owner == LAYOUT or t.face == "up" else None for t in obs.tiles
-        ]
-        for i, tile in enumerate(obs.tiles):
-            # Only a tile the reader joined to the layout: a face-down boneyard tile lying near
-            # the chain is not a closed double.
-            if (names[i] is None and tile.owner == LAYOUT and tile.face == "down"
-                    and self.face_down and obs.neighbours(i)):
-                parent = self._touching(obs, i, names, lambda n: n is not None)
-                if parent is not None and obs.tiles[parent].values is not None:
-                    v = self._value_towards(obs.tiles[parent], tile.centre)
-                    names[i] = f"{v}-{v}"
-        # Two tiles read as the same: keep the one where that move lies, else the more confident.
-        seen: dict[str, list[int]] = {}
-        for i, n in enumerate(names):
-            if n is not None and obs.tiles[i].owner == LAYOUT:
-                seen.setdefault(n, []).append(i)
-        for n, idx in seen.items():
-            if len(idx) < 2:
-                continue
-            placed = self.committed.get(n)
-            if placed is not None and placed.obs is not None:
-                keep = min(idx, key=lambda i, p=placed.obs: _dist(obs.tiles[i].centre, p.centre))
-            else:
-                keep = max(idx, key=lambda i: obs.tiles[i].confidence)
-            for i in idx:
-                if i != keep:
-                    names[i] = None
-        return names
-
-    @staticmethod
-    def _value_towards(tile: TileObs, point) -> int:
-        assert tile.values is not None
-        d0, d1 = (_dist(h, point) for h in tile.halves)
-        return tile.values[0] if d0 <= d1 else tile.values[1]
-
-    def _touching(self, obs: Observation, i: int, names, accept) -> int | None:
-        """The tile `i` attaches to among those whose name passes `accept`."""
-        tile = obs.tiles[i]
-        joined = [j for j in obs.neighbours(i) if obs.tiles[j].owner == LAYOUT]
-        linked = [j for j in joined if accept(names[j])]
-        if len(linked) == 1:
-            return linked[0]
-        if joined and not linked:
-            return None  # the reader joined it, to tiles not wanted here: no guessing
-        pool = linked or [
-            j for j, o in enumerate(obs.tiles)
-            if j != i and o.owner == LAYOUT and accept(names[j])
-        ]
-        best, best_d = None, math.inf
-        for j in pool:
-            other = obs.tiles[j]
-            d = self._joint_distance(tile, other)
-            if d < best_d:
-                best, best_d = j, d
-        if best is None:
-            return None
-        if not linked:
-            reach = self.config.join_factor * max(tile.half_span, obs.tiles[best].half_span, 1.0)
-            if best_d > reach:
-                return None
-        return best
-
-    @staticmethod
-    def _joint_distance(a: TileObs, b: TileObs) -> float:
-        """Closest pair of halves, preferring halves that show the same value."""
-        best = math.inf
-        for ka, ha in enumerate(a.halves):
-            for kb, hb in enumerate(b.halves):
-                d = _dist(ha, hb)
-                same = (
-                    a.values is None or b.values is None or a.values[ka] == b.values[kb]
-                )
-                best = min(best, d if same else d * 1.5)
-        return best
-
     # --- play -------------------------------------------------------------------------------
-    def _play_step(self, t: float, obs: Observation, names: list[str | None], *,
+    def _play_step(self, t: float, obs: Observation, names: Names, *,
                    recount: bool = True) -> Update:
         out = Update()
         layout = [i for i, tile in enumerate(obs.tiles) if tile.owner == LAYOUT]
@@ -526,10 +305,12 @@ class Tracker:
         fresh = []
         placed = [c.obs for c in self.committed.values() if c.obs is not None and not c.missing]
         for i in others:
-            alias = self._alias(obs.tiles[i], absent)
-            if alias is not None:  # a misread of a move already made, where it lies
-                absent.remove(alias)
-                self._misread(t, alias, obs.tiles[i].name or "unreadable", out)
+            moved = alias(obs.tiles[i], absent)
+            if moved is not None:  # a misread of a move already made, where it lies
+                absent.remove(moved)
+                flag = self.misreads.seen(t, moved, obs.tiles[i].name or "unreadable", self.config.takeback_s)
+                if flag is not None:
+                    out.flags.append(flag)
             elif overlaps(obs.tiles[i], placed):
                 # One tile per place: a box over played tiles (a phantom double across a joint,
                 # a second box on one tile) is no new tile.
@@ -538,92 +319,15 @@ class Tracker:
                 pass
             elif names[i] is not None or obs.tiles[i].face == "up":
                 fresh.append(i)  # unread this frame still marks where a new tile lies
-        self._committed_presence(t, obs, present, out)
+        out.flags.extend(committed_presence(t, obs, present, self.committed, self.config.takeback_s))
         self._match_candidates(t, obs, names, fresh)
         self._held_step(t, out)
         if recount:  # in play (not once the deal is over): tiles leaving the boneyard
-            self._watch_boneyard(t, obs)
+            self.draws.watch(t, obs, self.arms, self.bones, self.calibration, self.config.visit_frames)
         self._commit_ready(t, obs, names, out)
         if recount:
-            self._check_recount(t, obs, names)
+            self._check_recount(t, obs)
         return out
-
-    def _watch_boneyard(self, t: float, obs: Observation) -> None:
-        """Draws: an arm that reached the boneyard and laid no tile took one (seen at once, even
-        where the pile is half out of the picture); tiles gone from the pile beyond those are
-        drawn too, each given the arm that reached nearest to where it lay."""
-        # A glimpse (under 3 frames) counts only from a side where someone sits: a fragment of
-        # an arm that laid a tile elsewhere can show at an empty side near the pile.
-        visits = [r for r in self.arms.unused_since(self.arms.previous_settled, t)
-                  if self.bones.near(r.tip) and (r.frames >= 3 or (
-                      r.frames >= self.config.visit_frames and r.edge in self.calibration.seats))]
-        for reach in visits:
-            self.arms.spend(reach)
-        for reach in _one_per_hand(visits, 1.5 * self.bones.tile_len):
-            last = self._last_visit
-            if (last is not None and last.edge == reach.edge and reach.start - last.end <= 1.0
-                    and math.dist(last.tip, reach.tip) <= 0.5 * self.bones.tile_len):
-                # The same hand seen again over the same tile (it paused there while taking it).
-                self._last_visit = reach
-                continue
-            self._last_visit = reach
-            self._draws.append(_Draw(t, reach.start, reach.edge))
-            self._arm_draws.append(t)
-            log.debug("an arm from %s reached the boneyard and laid no tile: a draw", reach.edge)
-        width = 0.75 * self.bones.tile_len
-        for drawn in self.bones.update(t, obs, lambda p: self.arms.over(p, width, t)):
-            # Taken by an arm already seen reaching the boneyard in between: already written.
-            seen = next((x for x in self._arm_draws if drawn.before_t < x <= drawn.first_t), None)
-            if seen is not None:
-                self._arm_draws.remove(seen)
-                continue
-            arm = self.arms.took_from([drawn.place], drawn.before_t, drawn.first_t)[0]
-            self._draws.append(_Draw(drawn.first_t, arm.start if arm else math.inf,
-                                     arm.edge if arm else None))
-            log.debug("a tile left the boneyard unseen by an arm until now (%s)", arm and arm.edge)
-        self._arm_draws = [x for x in self._arm_draws if x > t - 10.0]
-
-    def _committed_presence(self, t: float, obs: Observation, present: dict, out: Update) -> None:
-        cfg = self.config
-        for name, c in self.committed.items():
-            if name in present:
-                c.last_t, c.miss_t, c.miss_frames, c.misread = t, None, 0, None
-                c.obs = obs.tiles[present[name]]
-                if c.missing:
-                    c.missing = False
-                    out.flags.append(LiveFlag("returned", t, f"{name} is back on the table", name,
-                                              c.player))
-                continue
-            if c.misread is not None and c.misread[1] == t:
-                continue  # read under another name this frame: it is there
-            # Missing from consecutive settled frames spanning takeback_s (frames with an arm
-            # between them count neither way).
-            c.miss_t = t if c.miss_t is None else c.miss_t
-            c.miss_frames += 1
-            if not c.missing and t - c.miss_t >= cfg.takeback_s and c.miss_frames >= 3:
-                c.missing = True
-                out.flags.append(LiveFlag(
-                    "take-back", t,
-                    f"{name} (played by {c.player}) has left the layout: a take-back? "
-                    "Undo the move on /operator, or put the tile back.",
-                    name, c.player,
-                ))
-
-    def _misread(self, t: float, c: Committed, name: str, out: Update) -> None:
-        """`name` is read where move `c` lies: flicker, or a tile swapped; flag it if it lasts."""
-        since = c.misread[1] if c.misread is not None and c.misread[0] == name else None
-        c.misread = (name, t)
-        c.last_t, c.miss_t, c.miss_frames = t, None, 0
-        if since is None:
-            c.misread = (name, t)
-            self._misreads[(c.tile, name)] = t
-            return
-        first = self._misreads.get((c.tile, name), t)
-        if t - first >= self.config.takeback_s and (c.tile, name) not in self._misread_flagged:
-            self._misread_flagged.add((c.tile, name))
-            out.flags.append(LiveFlag(
-                "misread", t, f"{name} is read where {c.tile} was played: correct the move on "
-                "/operator if the tile was swapped", name, c.player))
 
     def _match_candidates(self, t: float, obs: Observation, names, fresh: list[int]) -> None:
         cfg = self.config
@@ -632,15 +336,15 @@ class Tracker:
             self._recent.popleft()
         for c in self._candidates.values():
             c.index = None
-        new: list[_Candidate] = []
+        new: list[Candidate] = []
         for i in fresh:
             tile = obs.tiles[i]
             near = [c for c in self._candidates.values()
-                    if c.index is None and _dist(c.centre, tile.centre) <= c.reach]
-            c = min(near, key=lambda c: _dist(c.centre, tile.centre)) if near else None
+                    if c.index is None and dist(c.centre, tile.centre) <= c.reach]
+            c = min(near, key=lambda c: dist(c.centre, tile.centre)) if near else None
             if c is None:
                 episode = self.arms.episode(t)
-                c = _Candidate(t, self._frame, t, tile.centre, 0.6 * max(tile.half_span, 1.0),
+                c = Candidate(t, self._frame, t, tile.centre, 0.6 * max(tile.half_span, 1.0),
                                episode and episode[1], t, episode_t=episode and episode[0])
                 self._serial += 1  # keys in order of appearance: ties break the same way each run
                 self._candidates[self._serial] = c
@@ -657,7 +361,7 @@ class Tracker:
             c.index = i
         if self._fresh:
             self.arms.note_read(t, bool(new))
-        hops = self._hops(obs, names)
+        far = hops(obs, names, self.committed)
         for key, c in list(self._candidates.items()):
             if c.index is None:
                 # Forget it after gap_s of settled frames without it (arm frames do not count).
@@ -666,7 +370,7 @@ class Tracker:
                 if t - c.miss_t > cfg.gap_s and c.miss_frames >= 3:
                     del self._candidates[key]
             elif self._fresh or not c.to_votes:
-                self._vote_attachment(obs, names, c, hops)
+                self._vote_attachment(obs, names, c, far)
         if not self.committed and len(new) > 1 and self.may_open is not None:
             # Tiles laid together at a deal's start, each touching the other: the one that may
             # open it (BYK-1.5, BLB-1) came first, whatever arm came nearer.
@@ -677,13 +381,13 @@ class Tracker:
                         del x.to_votes[n]
         self.arms.assign(t, new)
 
-    def _presence(self, c: _Candidate, t: float) -> float:
+    def _presence(self, c: Candidate, t: float) -> float:
         """Share of the settled frames of the last stable_s in which the candidate was seen."""
         since = t - self.config.stable_s
         frames = sum(1 for x in self._recent if x >= since)
         return sum(1 for x in c.seen_ts if x >= since) / max(frames, 1)
 
-    def _vote_attachment(self, obs: Observation, names, c: _Candidate, hops: dict[int, int]) -> None:
+    def _vote_attachment(self, obs: Observation, names: Names, c: Candidate, far: dict[int, int]) -> None:
         """Count which earlier tile this candidate touches on this frame (its `to`)."""
         # A tile played touches a move already made; failing that, a tile that appeared no later
         # (two tiles laid between two settled frames).
@@ -694,41 +398,20 @@ class Tracker:
         def played(n) -> bool:
             return n is not None and n != own and n in self.committed and not self.committed[n].missing
 
-        j = self._touching(obs, c.index, names, played)
+        join = self.config.join_factor
+        j = touching(obs, c.index, names, played, join)
         if j is None:
             # Among new neighbours, the one nearer (in joins) to the moves already made: a
             # chain grows outward.
             linked = [k for k in obs.neighbours(c.index) if names[k] in earlier_names
                       and names[k] != own and names[k] not in self.committed]
             if linked:
-                j = min(linked, key=lambda k: hops.get(k, math.inf))
+                j = min(linked, key=lambda k: far.get(k, math.inf))
             else:
-                j = self._touching(obs, c.index, names, lambda n: n is not None and n != own
-                                   and n not in self.committed and n in earlier_names)
+                j = touching(obs, c.index, names, lambda n: n is not None and n != own
+                             and n not in self.committed and n in earlier_names, join)
         if j is not None:
             c.to_votes[names[j]] += 1
-
-    def _hops(self, obs: Observation, names) -> dict[int, int]:
-        """Joins from each tile of the frame to the nearest move already made (BFS on edges)."""
-        dist = {i: 0 for i, n in enumerate(names)
-                if n in self.committed and not self.committed[n].missing}
-        frontier = list(dist)
-        while frontier:
-            nxt = []
-            for i in frontier:
-                for k in obs.neighbours(i):
-                    if k not in dist:
-                        dist[k] = dist[i] + 1
-                        nxt.append(k)
-            frontier = nxt
-        return dist
-
-    @staticmethod
-    def _alias(tile: TileObs, absent: list[Committed]) -> Committed | None:
-        for c in absent:
-            if _dist(c.obs.centre, tile.centre) < 0.5 * max(c.obs.half_span, 1.0):
-                return c
-        return None
 
     def _commit_ready(self, t, obs, names, out: Update) -> None:
         cfg = self.config
@@ -745,13 +428,13 @@ class Tracker:
             and not (self.bones.drop_since is not None and self.bones.drop_since <= c.first_t
                      and t - c.first_t < 3 * cfg.stable_s)
         )
-        ready = sorted(ready + [(d.first_t, d.arm_t, d) for d in self._draws],
+        ready = sorted(ready + [(d.first_t, d.arm_t, d) for d in self.draws.pending],
                        key=lambda item: item[:2])
         progress = True
         while ready and progress:
             progress = False
             for item in list(ready):
-                if isinstance(item[2], _Draw):
+                if isinstance(item[2], Draw):
                     if self._before_draw(t, item[2]):
                         break  # a tile laid before this draw is not a move yet: wait for it
                     self._commit_draw(item[2], out)
@@ -833,7 +516,7 @@ class Tracker:
                 return best, None
         return name, reason
 
-    def _ask(self, t: float, c: _Candidate, name: str, reason: str, tile: TileObs,
+    def _ask(self, t: float, c: Candidate, name: str, reason: str, tile: TileObs,
              out: Update) -> None:
         """A tile still doubtful after doubt_s: the operator is asked (`to_confirm`)."""
         self._items += 1
@@ -843,7 +526,7 @@ class Tracker:
         item = ToConfirm(self._items, name, reason, c.first_t,
                          player if player in self.players else None,
                          votes[0] if votes else None, tile.face, c.centre)
-        self._held[item.id] = _Held(item, c.centre, c.reach, c.edge, tile, t,
+        self._held[item.id] = Held(item, c.centre, c.reach, c.edge, tile, t,
                                     [r for r in c.reads if r[0] > t - self.config.stable_s])
         if c.episode_t is not None:
             self.arms.spend_episode(c.episode_t)  # its arm laid this tile, whatever it is
@@ -853,7 +536,7 @@ class Tracker:
     def _at_held(self, t: float, tile: TileObs, name: str | None) -> bool:
         """A tile lying where a tile to confirm lies: read on there, no new candidate."""
         for h in self._held.values():
-            if _dist(h.centre, tile.centre) <= max(h.reach, 0.6 * tile.half_span):
+            if dist(h.centre, tile.centre) <= max(h.reach, 0.6 * tile.half_span):
                 h.last_t, h.tile, h.miss_t, h.miss_frames = t, tile, None, 0
                 if self._fresh:
                     h.reads.append((t, name))
@@ -861,7 +544,7 @@ class Tracker:
         return False
 
     def _at_ignored(self, tile: TileObs) -> bool:
-        return any(_dist(p, tile.centre) <= r for p, r in self._ignored)
+        return any(dist(p, tile.centre) <= r for p, r in self._ignored)
 
     def _held_step(self, t: float, out: Update) -> None:
         """Tiles to confirm: gone for gap_s (a phantom, a tile picked up) they are dropped; read
@@ -886,14 +569,14 @@ class Tracker:
                 log.info("the tile to confirm %s now reads clearly as %s", h.item.tile, best)
                 out.events.extend(self.confirm(key, best))
 
-    def _before_draw(self, t: float, d: _Draw) -> bool:
+    def _before_draw(self, t: float, d: Draw) -> bool:
         """A new layout tile, not yet a move, that came before draw `d` (waited for a while)."""
         return any((c.first_t, c.arm_t) < (d.first_t, d.arm_t)
                    and t - c.first_t < 3 * self.config.stable_s for c in self._candidates.values())
 
-    def _commit_draw(self, d: _Draw, out: Update) -> None:
+    def _commit_draw(self, d: Draw, out: Update) -> None:
         """A tile taken from the boneyard: by the seat whose arm took it, else the one to move."""
-        self._draws.remove(d)
+        self.draws.pending.remove(d)
         player = self.calibration.seat_of_edge(d.edge)
         if self.draw_in_turn:
             # Only the player to move draws, until a tile fits (TRAD, SPI): surer than an arm
@@ -909,7 +592,7 @@ class Tracker:
         self._last_player = player
         log.info("draw: %s takes a tile from the boneyard", player)
 
-    def _commit(self, t: float, c: _Candidate, name: str, tile: TileObs, to: str | None,
+    def _commit(self, t: float, c: Candidate, name: str, tile: TileObs, to: str | None,
                 out: Update) -> None:
         player = self.calibration.seat_of_edge(c.edge)
         if player not in self.players:
@@ -952,54 +635,25 @@ class Tracker:
             return self.players[(self.players.index(self._last_player) + 1) % len(self.players)]
         return self.players[0]
 
-    # --- recount ----------------------------------------------------------------------------
-    def _hand_tiles(self, obs: Observation, names) -> dict[str, str]:
-        """tile -> player for the face-up tiles lying in front of seats (not in the layout)."""
-        out: dict[str, str] = {}
-        for tile in obs.tiles:
-            if tile.owner in (LAYOUT, BONEYARD) or tile.face != "up" or tile.name is None:
-                continue
-            if tile.name in self.committed:
-                continue
-            player = self.calibration.seat_of_point(tile.centre)
-            if player is None:
-                player = self.calibration.seat_of_edge(EDGE_OF_COMPASS.get(tile.owner))
-            if player is not None:
-                out[tile.name] = player
-        return out
-
-    def _check_recount(self, t: float, obs: Observation, names) -> None:
+    # --- recount ---------------------------------------------------------------------------
+    def _check_recount(self, t: float, obs: Observation) -> None:
         if not self.committed:
             return
-        seats = set(self._hand_tiles(obs, names).values())
-        if not seats:
-            self._face_up_since = None
-            return
-        self._face_up_since = t if self._face_up_since is None else self._face_up_since
-        expected = self.expected_hands()
-        someone_out = expected is not None and min(expected.values()) == 0
-        if self.rows:
-            # Rows turned face up in play (BLB-3, DRK-3): only every hand but the winner's counts.
-            if len(seats) >= len(self.players) - 1:
-                self.start_recount(t)
-            return
-        # Hands face up at enough seats; or at one, once a player has laid the last tile or
-        # after a while (the others went out or hold nothing).
-        if (len(seats) >= min(self.config.recount_seats, len(self.players)) or someone_out
-                or t - self._face_up_since >= 4 * self.config.stable_s):
+        seats = set(hand_tiles(obs, self.committed, self.calibration).values())
+        if self.recount.wants_recount(t, seats, len(self.players), self.expected_hands(), rows=self.rows,
+                                      recount_seats=self.config.recount_seats, stable_s=self.config.stable_s):
             self.start_recount(t)
 
-    def _recount_step(self, t: float, obs: Observation, names) -> Update:
+    def _recount_step(self, t: float, obs: Observation) -> Update:
         cfg = self.config
-        if self._recount_since is None:
-            self._recount_since = t
-        hands = self._hand_tiles(obs, names)
+        if self.recount.since is None:
+            self.recount.since = t
         if not any(tile.face == "up" for tile in obs.tiles):
             # The table was cleared: reveal what was read if the hands held still, else ask.
             self._clear_since = t if self._clear_since is None else self._clear_since
             if t - self._clear_since >= cfg.stable_s:
-                if self._last_held is not None:
-                    out = self._reveal(t, self._last_held, complete=False)
+                if self.recount.last_held is not None:
+                    out = self._reveal(t, self.recount.last_held, complete=False)
                     self.new_deal()
                     self.need_deal = True
                     return out
@@ -1011,53 +665,21 @@ class Tracker:
                     "enter the hands on /operator")])
             return Update()
         self._clear_since = None
-        self._hand_window.append((t, hands))
-        self._hand_window = [(ts, h) for ts, h in self._hand_window if t - ts <= cfg.stable_s]
-        n = len(self._hand_window)
-        votes: dict[str, Counter] = {}
-        for _, h in self._hand_window:
-            for tile, player in h.items():
-                votes.setdefault(tile, Counter())[player] += 1
-        held = frozenset(
-            (tile, c.most_common(1)[0][0]) for tile, c in votes.items() if sum(c.values()) * 2 > n
-        )
-        if self._hands_since is None or self._hands_since[1] != held:
-            self._hands_since = (t, held)
+        hands = hand_tiles(obs, self.committed, self.calibration)
+        found = self.recount.hands(t, hands, self.players, self.expected_hands(), cfg.stable_s)
+        if found is None:
             return Update()
-        still = t - self._hands_since[0]
-        if still < cfg.stable_s or t - self._recount_since < cfg.stable_s or not held:
-            return Update()
-        by_player: dict[str, list[str]] = {p: [] for p in self.players}
-        for tile, player in sorted(held):
-            by_player[player].append(tile)
-        self._last_held = by_player
-        expected = self.expected_hands()
-        if expected is not None and all(len(by_player[p]) == k for p, k in expected.items()):
-            return self._reveal(t, by_player, complete=True)  # every hand as expected
-        # Counts unknown (a boneyard) or off: wait a little longer for late tiles.
-        if still < (2 if expected is None else 4) * cfg.stable_s:
-            return Update()
-        return self._reveal(t, by_player, complete=expected is None)
+        by_player, complete = found
+        return self._reveal(t, by_player, complete=complete)
 
     def _reveal(self, t: float, by_player: dict[str, list[str]], *, complete: bool) -> Update:
-        out = Update()
-        expected = self.expected_hands()
-        if not complete and expected is not None:
-            short = {p: (len(by_player[p]), k) for p, k in expected.items()
-                     if len(by_player[p]) != k}
-            if short:
-                out.flags.append(LiveFlag(
-                    "recount", t, "hands read with a different number of tiles than expected "
-                    f"(seen, expected): {short}; correct the reveal on /operator"))
-        for player in self.players:
-            out.events.append({"event": "reveal", "player": player, "tiles": by_player[player]})
-        log.info("recount read: %s", by_player)
+        out = reveal(t, by_player, self.players, self.expected_hands(), complete=complete)
         self.mode = REVEALED
         self._clear_since = None
-        self._last_held = None
+        self.recount.last_held = None
         return out
 
-    def _revealed_step(self, t: float, obs: Observation, names) -> Update:
+    def _revealed_step(self, t: float, obs: Observation, names: Names) -> Update:
         """After the recount: wait for the table to be cleared, then a new deal."""
         old_layout = any(n in self.committed or n in self._stale for n in names if n is not None)
         if any(tile.face == "up" for tile in obs.tiles) and old_layout:
@@ -1074,10 +696,4 @@ class Tracker:
             self.need_deal = not opened
             if not old_layout:
                 return self._play_step(t, obs, names)
-        return Update()
-        self._clear_since = t if self._clear_since is None else self._clear_since
-        if t - self._clear_since >= self.config.stable_s:
-            log.info("table cleared: the next tile opens a new deal")
-            self.new_deal()
-            self.need_deal = True
         return Update()

@@ -1,0 +1,86 @@
+"""Draws from the boneyard: an arm that reached it and laid no tile took one (seen at once, even
+where the pile is half out of the picture); tiles gone from the pile beyond those are drawn too,
+each given the arm that reached nearest to where it lay. Who drew is settled when it is written
+(the tracker's job: the seat of the arm, else turn order)."""
+
+from __future__ import annotations
+
+import logging
+import math
+from dataclasses import dataclass
+
+from vision.live.arms import Arms, Reach
+from vision.live.boneyard import Boneyard
+from vision.live.calibration import TableCalibration
+from vision.live.observation import Observation
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Draw:
+    """A tile gone from the boneyard, not yet written: who took it is settled when it is."""
+
+    first_t: float  # the first settled frame without it
+    arm_t: float  # when the arm that took it came (inf: no arm seen)
+    edge: str | None  # where that arm came from
+
+
+def one_per_hand(reaches: list[Reach], near: float) -> list[Reach]:
+    """One hand seen from two edges at once (an arm along the side of the table into a corner
+    touches both): of reaches at the same time ending at the same place, the longest."""
+    out: list[Reach] = []
+    for r in sorted(reaches, key=lambda r: -r.frames):
+        if not any(r.start <= o.end and o.start <= r.end and math.dist(r.tip, o.tip) <= near
+                   for o in out):
+            out.append(r)
+    return sorted(out, key=lambda r: r.start)
+
+
+class DrawWatch:
+    """The draws seen in play and not yet written (`pending`, oldest first)."""
+
+    def __init__(self) -> None:
+        self.pending: list[Draw] = []
+        self._arm_draws: list[float] = []  # when draws were seen by the arm alone
+        self._last_visit: Reach | None = None  # the last arm that reached the boneyard
+
+    def reset(self) -> None:
+        self.pending.clear()
+        self._arm_draws.clear()
+        self._last_visit = None
+
+    def watch(self, t: float, obs: Observation, arms: Arms, bones: Boneyard,
+              calibration: TableCalibration, visit_frames: int) -> None:
+        """One settled frame of play: new draws join `pending`. An arm seen over the boneyard on
+        `visit_frames` frames from a seat took a tile."""
+        # A glimpse (under 3 frames) counts only from a side where someone sits: a fragment of
+        # an arm that laid a tile elsewhere can show at an empty side near the pile.
+        visits = [r for r in arms.unused_since(arms.previous_settled, t)
+                  if bones.near(r.tip) and (r.frames >= 3 or (
+                      r.frames >= visit_frames and r.edge in calibration.seats))]
+        for reach in visits:
+            arms.spend(reach)
+        for reach in one_per_hand(visits, 1.5 * bones.tile_len):
+            last = self._last_visit
+            if (last is not None and last.edge == reach.edge and reach.start - last.end <= 1.0
+                    and math.dist(last.tip, reach.tip) <= 0.5 * bones.tile_len):
+                # The same hand seen again over the same tile (it paused there while taking it).
+                self._last_visit = reach
+                continue
+            self._last_visit = reach
+            self.pending.append(Draw(t, reach.start, reach.edge))
+            self._arm_draws.append(t)
+            log.debug("an arm from %s reached the boneyard and laid no tile: a draw", reach.edge)
+        width = 0.75 * bones.tile_len
+        for drawn in bones.update(t, obs, lambda p: arms.over(p, width, t)):
+            # Taken by an arm already seen reaching the boneyard in between: already written.
+            seen = next((x for x in self._arm_draws if drawn.before_t < x <= drawn.first_t), None)
+            if seen is not None:
+                self._arm_draws.remove(seen)
+                continue
+            arm = arms.took_from([drawn.place], drawn.before_t, drawn.first_t)[0]
+            self.pending.append(Draw(drawn.first_t, arm.start if arm else math.inf,
+                                     arm.edge if arm else None))
+            log.debug("a tile left the boneyard unseen by an arm until now (%s)", arm and arm.edge)
+        self._arm_draws = [x for x in self._arm_draws if x > t - 10.0]

@@ -1,0 +1,141 @@
+"""Naming the tiles of one frame and finding what they touch: plain functions over an
+Observation (and the moves already made), no state."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import replace
+
+from vision.live.observation import BONEYARD, LAYOUT, Observation, TileObs
+from vision.live.places import Committed
+
+Names = list[str | None]  # the engine's name of each tile of a frame (None: not a layout tile, unread)
+
+
+def dist(p, q) -> float:
+    return math.hypot(p[0] - q[0], p[1] - q[1])
+
+
+def reown(obs: Observation) -> Observation:
+    """A face-up tile the reader left out of the layout (a misread that broke its join) but
+    that touches a layout tile is a layout tile: otherwise the move would be lost."""
+    layout = [t for t in obs.tiles if t.owner == LAYOUT]
+    if not layout or all(t.owner == LAYOUT for t in obs.tiles):
+        return obs
+    tiles = list(obs.tiles)
+    changed = True
+    any_change = False
+    while changed:  # a branch cut off by one failed join comes back tile by tile
+        changed = False
+        for i, tile in enumerate(tiles):
+            if tile.owner in (LAYOUT, BONEYARD) or tile.face != "up" or tile.values is None:
+                continue
+            reach = 1.25 * max(tile.half_span, 1.0)
+            if any(dist(h, g) <= reach for o in layout for h in tile.halves for g in o.halves):
+                tiles[i] = replace(tile, owner=LAYOUT)
+                layout.append(tiles[i])
+                changed = any_change = True
+    return replace(obs, tiles=tuple(tiles)) if any_change else obs
+
+
+def name_tiles(obs: Observation, committed: dict[str, Committed], *, face_down: bool,
+               join_factor: float) -> Names:
+    """Engine names of the layout tiles; a face-down tile is the double of the end it closes
+    (where the variant lets a double lie face down)."""
+    names: Names = [t.name if t.owner == LAYOUT or t.face == "up" else None for t in obs.tiles]
+    for i, tile in enumerate(obs.tiles):
+        # Only a tile the reader joined to the layout: a face-down boneyard tile lying near
+        # the chain is not a closed double.
+        if (names[i] is None and tile.owner == LAYOUT and tile.face == "down"
+                and face_down and obs.neighbours(i)):
+            parent = touching(obs, i, names, lambda n: n is not None, join_factor)
+            if parent is not None and obs.tiles[parent].values is not None:
+                v = value_towards(obs.tiles[parent], tile.centre)
+                names[i] = f"{v}-{v}"
+    # Two tiles read as the same: keep the one where that move lies, else the more confident.
+    seen: dict[str, list[int]] = {}
+    for i, n in enumerate(names):
+        if n is not None and obs.tiles[i].owner == LAYOUT:
+            seen.setdefault(n, []).append(i)
+    for n, idx in seen.items():
+        if len(idx) < 2:
+            continue
+        placed = committed.get(n)
+        if placed is not None and placed.obs is not None:
+            keep = min(idx, key=lambda i, p=placed.obs: dist(obs.tiles[i].centre, p.centre))
+        else:
+            keep = max(idx, key=lambda i: obs.tiles[i].confidence)
+        for i in idx:
+            if i != keep:
+                names[i] = None
+    return names
+
+
+def value_towards(tile: TileObs, point) -> int:
+    assert tile.values is not None
+    d0, d1 = (dist(h, point) for h in tile.halves)
+    return tile.values[0] if d0 <= d1 else tile.values[1]
+
+
+def touching(obs: Observation, i: int, names: Names, accept: Callable[[str | None], bool],
+             join_factor: float) -> int | None:
+    """The tile `i` attaches to among those whose name passes `accept`: the reader's joins, else
+    the nearest half within `join_factor` half spans."""
+    tile = obs.tiles[i]
+    joined = [j for j in obs.neighbours(i) if obs.tiles[j].owner == LAYOUT]
+    linked = [j for j in joined if accept(names[j])]
+    if len(linked) == 1:
+        return linked[0]
+    if joined and not linked:
+        return None  # the reader joined it, to tiles not wanted here: no guessing
+    pool = linked or [
+        j for j, o in enumerate(obs.tiles)
+        if j != i and o.owner == LAYOUT and accept(names[j])
+    ]
+    best, best_d = None, math.inf
+    for j in pool:
+        d = joint_distance(tile, obs.tiles[j])
+        if d < best_d:
+            best, best_d = j, d
+    if best is None:
+        return None
+    if not linked:
+        reach = join_factor * max(tile.half_span, obs.tiles[best].half_span, 1.0)
+        if best_d > reach:
+            return None
+    return best
+
+
+def joint_distance(a: TileObs, b: TileObs) -> float:
+    """Closest pair of halves, preferring halves that show the same value."""
+    best = math.inf
+    for ka, ha in enumerate(a.halves):
+        for kb, hb in enumerate(b.halves):
+            d = dist(ha, hb)
+            same = a.values is None or b.values is None or a.values[ka] == b.values[kb]
+            best = min(best, d if same else d * 1.5)
+    return best
+
+
+def hops(obs: Observation, names: Names, committed: dict[str, Committed]) -> dict[int, int]:
+    """Joins from each tile of the frame to the nearest move already made (BFS on edges)."""
+    far = {i: 0 for i, n in enumerate(names) if n in committed and not committed[n].missing}
+    frontier = list(far)
+    while frontier:
+        nxt = []
+        for i in frontier:
+            for k in obs.neighbours(i):
+                if k not in far:
+                    far[k] = far[i] + 1
+                    nxt.append(k)
+        frontier = nxt
+    return far
+
+
+def alias(tile: TileObs, absent: list[Committed]) -> Committed | None:
+    """The move, missing where it was, that lies where `tile` lies (a misread of it)."""
+    for c in absent:
+        if dist(c.obs.centre, tile.centre) < 0.5 * max(c.obs.half_span, 1.0):
+            return c
+    return None

@@ -1,0 +1,110 @@
+"""The recount as the camera sees it: face-up tiles in front of the seats (not in the layout)
+start it, each seat's hand is read until it holds still for `stable_s`, then one `reveal` per
+player."""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+
+from vision.live.calibration import EDGE_OF_COMPASS, TableCalibration
+from vision.live.flags import LiveFlag, Update
+from vision.live.observation import BONEYARD, LAYOUT, Observation
+
+log = logging.getLogger(__name__)
+
+
+def hand_tiles(obs: Observation, committed, calibration: TableCalibration) -> dict[str, str]:
+    """tile -> player for the face-up tiles lying in front of seats (not in the layout, no move)."""
+    out: dict[str, str] = {}
+    for tile in obs.tiles:
+        if tile.owner in (LAYOUT, BONEYARD) or tile.face != "up" or tile.name is None:
+            continue
+        if tile.name in committed:
+            continue
+        player = calibration.seat_of_point(tile.centre)
+        if player is None:
+            player = calibration.seat_of_edge(EDGE_OF_COMPASS.get(tile.owner))
+        if player is not None:
+            out[tile.name] = player
+    return out
+
+
+class RevealWatch:
+    """The hands read during a recount, frame by frame."""
+
+    def __init__(self) -> None:
+        self.face_up_since: float | None = None  # in play: hands face up since
+        self.last_held: dict[str, list[str]] | None = None  # the last hands that held still
+        self.since: float | None = None  # the recount's start
+        self._window: list[tuple[float, dict[str, str]]] = []
+        self._hands_since: tuple[float, frozenset] | None = None
+
+    def begin(self, t: float | None) -> None:
+        self.since = t
+        self.last_held = None
+        self._window = []
+        self._hands_since = None
+
+    def wants_recount(self, t: float, seats: set[str], players: int, expected: dict[str, int] | None,
+                      *, rows: bool, recount_seats: int, stable_s: float) -> bool:
+        """In play, with moves made: whether the hands face up at `seats` start the recount."""
+        if not seats:
+            self.face_up_since = None
+            return False
+        self.face_up_since = t if self.face_up_since is None else self.face_up_since
+        someone_out = expected is not None and min(expected.values()) == 0
+        if rows:
+            # Rows turned face up in play (BLB-3, DRK-3): only every hand but the winner's counts.
+            return len(seats) >= players - 1
+        # Hands face up at enough seats; or at one, once a player has laid the last tile or
+        # after a while (the others went out or hold nothing).
+        return (len(seats) >= min(recount_seats, players) or someone_out
+                or t - self.face_up_since >= 4 * stable_s)
+
+    def hands(self, t: float, hands: dict[str, str], players: list[str],
+              expected: dict[str, int] | None, stable_s: float) -> tuple[dict[str, list[str]], bool] | None:
+        """One frame of the recount with tiles face up: the hands to reveal and whether they are
+        complete, once they held still long enough (None: not yet)."""
+        self._window.append((t, hands))
+        self._window = [(ts, h) for ts, h in self._window if t - ts <= stable_s]
+        n = len(self._window)
+        votes: dict[str, Counter] = {}
+        for _, h in self._window:
+            for tile, player in h.items():
+                votes.setdefault(tile, Counter())[player] += 1
+        held = frozenset(
+            (tile, c.most_common(1)[0][0]) for tile, c in votes.items() if sum(c.values()) * 2 > n
+        )
+        if self._hands_since is None or self._hands_since[1] != held:
+            self._hands_since = (t, held)
+            return None
+        still = t - self._hands_since[0]
+        if still < stable_s or t - self.since < stable_s or not held:
+            return None
+        by_player: dict[str, list[str]] = {p: [] for p in players}
+        for tile, player in sorted(held):
+            by_player[player].append(tile)
+        self.last_held = by_player
+        if expected is not None and all(len(by_player[p]) == k for p, k in expected.items()):
+            return by_player, True  # every hand as expected
+        # Counts unknown (a boneyard) or off: wait a little longer for late tiles.
+        if still < (2 if expected is None else 4) * stable_s:
+            return None
+        return by_player, expected is None
+
+
+def reveal(t: float, by_player: dict[str, list[str]], players: list[str],
+           expected: dict[str, int] | None, *, complete: bool) -> Update:
+    """One `reveal` per player; a flag where the hands are not the expected size."""
+    out = Update()
+    if not complete and expected is not None:
+        short = {p: (len(by_player[p]), k) for p, k in expected.items() if len(by_player[p]) != k}
+        if short:
+            out.flags.append(LiveFlag(
+                "recount", t, "hands read with a different number of tiles than expected "
+                f"(seen, expected): {short}; correct the reveal on /operator"))
+    for player in players:
+        out.events.append({"event": "reveal", "player": player, "tiles": by_player[player]})
+    log.info("recount read: %s", by_player)
+    return out
