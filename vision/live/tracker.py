@@ -17,10 +17,11 @@ observation only on settled frames (the motion gate decides), None otherwise.
   still for `stable_s`, then one `reveal` per player. When the table has been clear for `stable_s`,
   the next stable tile opens a new deal (`{"event": "deal"}` first).
 
-The Tracker keeps the plays (candidates, moves, tiles to confirm) and composes the other jobs:
-naming a frame's tiles (`naming`, plain functions), the draws (`draws.DrawWatch`), the recount
-(`reveal.RevealWatch`), the flags of moves already made (`flags`), the arms, the boneyard and
-the pile (`arms`, `boneyard`, `pile`); the records it follows are in `places`.
+The Tracker keeps the plays (candidates becoming moves) and composes the other jobs: naming a
+frame's tiles (`naming`, plain functions), the draws (`draws.DrawWatch`), the recount
+(`reveal.RevealWatch`), the tiles to confirm (`confirm.ConfirmQueue`), the flags of moves already
+made (`flags`), the arms, the boneyard and the pile (`arms`, `boneyard`, `pile`); the records it
+follows are in `places`.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from engine.tiles import Tile
 from vision.live.arms import Arms
 from vision.live.boneyard import Boneyard
 from vision.live.calibration import TableCalibration
+from vision.live.confirm import ConfirmQueue
 from vision.live.draws import Draw, DrawWatch
 from vision.live.flags import FLAG_IDS, LiveFlag, MisreadWatch, Update, committed_presence
 from vision.live.motion import MotionInfo
@@ -121,12 +123,10 @@ class Tracker:
         self.bones = Boneyard(self.config.stable_s)
         self.pile = PileMemory()
         self.draws = DrawWatch()
-        self._held: dict[int, Held] = {}  # tiles to confirm, by id
-        self._ignored: list[tuple[tuple[float, float], float]] = []  # "not a tile": place, reach
+        self.confirming = ConfirmQueue()  # tiles to confirm
         self._stale: set[str] = set()  # tiles of a deal the referee closed, still on the table
         self._deals = 0  # deal events in the referee's record at the last resume
         self._opened = False  # the referee's record already opens the deal awaited
-        self._items = 0
         self.last_t = 0.0
         self._fresh = True  # this frame's reading is a new one (not the last one reused)
 
@@ -170,18 +170,18 @@ class Tracker:
     def to_confirm(self) -> list[ToConfirm]:
         """Tiles seen laid that the rules doubt (prior.doubt), oldest first: not moves until the
         operator confirms them (`confirm`) or says they are not tiles (`dismiss`)."""
-        return [h.item for h in sorted(self._held.values(), key=lambda h: h.item.id)]
+        return self.confirming.items()
 
     def confirm(self, item_id: int, tile: str | None = None, player: str | None = None,
                 to: str | None = None) -> list[dict]:
         """The operator's word on a tile to confirm: it is a move (as read, or as `tile`); returns
         the events to write (the play, after a `deal` where it opens one). Raises KeyError for an
         unknown id, ValueError for a bad tile name or a tile already played."""
-        held = self._held.pop(item_id)
+        held = self.confirming.held.pop(item_id)
         item = held.item
         name = _norm(tile) if tile else item.tile
         if name in self.committed and not self.committed[name].missing:
-            self._held[item_id] = held
+            self.confirming.held[item_id] = held
             raise ValueError(f"{name} is already a move of this deal: correct that one instead")
         out = Update()
         player = player if player in self.players else (item.player or self._in_turn(out)
@@ -210,9 +210,7 @@ class Tracker:
     def dismiss(self, item_id: int) -> None:
         """The operator says a tile to confirm is not a tile: its place is ignored this deal.
         Raises KeyError for an unknown id."""
-        held = self._held.pop(item_id)
-        self._ignored.append((held.centre, held.reach))
-        log.info("not a tile (the operator): %s at %s", held.item.tile, held.centre)
+        self.confirming.dismiss(item_id)
 
     def start_recount(self, t: float | None = None) -> None:
         """Switch to recount (the engine or the operator says the deal is over)."""
@@ -233,8 +231,7 @@ class Tracker:
         self.bones.reset()
         self.pile.reset()
         self.draws.reset()
-        self._held.clear()
-        self._ignored.clear()
+        self.confirming.clear(places=True)
         self._stale.clear()
         self._opened = False
 
@@ -262,15 +259,15 @@ class Tracker:
             log.info("next deal: waiting for the table to be cleared")
             self._stale = set(old) | self._stale
             self._candidates.clear()
-            self._held.clear()
+            self.confirming.clear(places=False)
             self.mode = REVEALED
             self.need_deal = False
             self._opened = True
             return
         self._stale.clear()
         self._opened = False
-        for key in [k for k, h in self._held.items() if h.item.tile in names]:
-            del self._held[key]  # entered by the referee
+        for key in [k for k, h in self.confirming.held.items() if h.item.tile in names]:
+            del self.confirming.held[key]  # entered by the referee
         for k, (e, name) in enumerate(zip(plays, names, strict=True)):
             prev = old.get(name)
             if prev is None and k < len(old_order) and old_order[k] not in names:
@@ -315,7 +312,8 @@ class Tracker:
                 # One tile per place: a box over played tiles (a phantom double across a joint,
                 # a second box on one tile) is no new tile.
                 log.debug("%s lies over tiles already played: not a new tile", names[i])
-            elif self._at_held(t, obs.tiles[i], names[i]) or self._at_ignored(obs.tiles[i]):
+            elif (self.confirming.at_held(t, obs.tiles[i], names[i], self._fresh)
+                  or self.confirming.at_ignored(obs.tiles[i])):
                 pass
             elif names[i] is not None or obs.tiles[i].face == "up":
                 fresh.append(i)  # unread this frame still marks where a new tile lies
@@ -456,7 +454,7 @@ class Tracker:
                         self._ask(t, c, name, reason, obs.tiles[c.index], out)
                     continue
                 live = {n for n, x in self.committed.items() if not x.missing}
-                held = {h.item.tile for h in self._held.values()}
+                held = self.confirming.tiles()
                 pending = {x.name for x in self._candidates.values() if x.name is not None} | held
                 votes = [n for n, _ in c.to_votes.most_common() if n in live or n in pending]
                 to = votes[0] if votes else None
@@ -492,7 +490,7 @@ class Tracker:
     def _doubt(self, name: str, c, out: Update) -> str | None:
         # A tile to confirm lies on the table too: tiles laid against it are judged by it (one
         # doubtful opener must not make every later tile doubtful).
-        held = {h.item.tile for h in self._held.values()}
+        held = self.confirming.tiles()
         first = not self.committed and not held
         pending = {x.name for x in self._candidates.values()
                    if x is not c and x.name is not None and x.first_t <= c.first_t} | held
@@ -519,54 +517,27 @@ class Tracker:
     def _ask(self, t: float, c: Candidate, name: str, reason: str, tile: TileObs,
              out: Update) -> None:
         """A tile still doubtful after doubt_s: the operator is asked (`to_confirm`)."""
-        self._items += 1
         live = {n for n, x in self.committed.items() if not x.missing}
         votes = [n for n, _ in c.to_votes.most_common() if n in live]
         player = self.calibration.seat_of_edge(c.edge)
-        item = ToConfirm(self._items, name, reason, c.first_t,
+        item = ToConfirm(self.confirming.next_id(), name, reason, c.first_t,
                          player if player in self.players else None,
                          votes[0] if votes else None, tile.face, c.centre)
-        self._held[item.id] = Held(item, c.centre, c.reach, c.edge, tile, t,
+        self.confirming.held[item.id] = Held(item, c.centre, c.reach, c.edge, tile, t,
                                     [r for r in c.reads if r[0] > t - self.config.stable_s])
         if c.episode_t is not None:
             self.arms.spend_episode(c.episode_t)  # its arm laid this tile, whatever it is
         kind = "duplicate" if reason == SEEN_TWICE else "to-confirm"
         out.flags.append(LiveFlag(kind, t, f"to confirm: {item.message}", name, item.player))
 
-    def _at_held(self, t: float, tile: TileObs, name: str | None) -> bool:
-        """A tile lying where a tile to confirm lies: read on there, no new candidate."""
-        for h in self._held.values():
-            if dist(h.centre, tile.centre) <= max(h.reach, 0.6 * tile.half_span):
-                h.last_t, h.tile, h.miss_t, h.miss_frames = t, tile, None, 0
-                if self._fresh:
-                    h.reads.append((t, name))
-                return True
-        return False
-
-    def _at_ignored(self, tile: TileObs) -> bool:
-        return any(dist(p, tile.centre) <= r for p, r in self._ignored)
-
     def _held_step(self, t: float, out: Update) -> None:
-        """Tiles to confirm: gone for gap_s (a phantom, a tile picked up) they are dropped; read
-        clearly as a tile that fits on the latest stable_s of readings, they are moves."""
+        """Tiles to confirm read clearly as a tile that fits, on the latest stable_s of readings,
+        are moves."""
         cfg = self.config
-        for key, h in list(self._held.items()):
-            if h.last_t < t:
-                h.miss_t = t if h.miss_t is None else h.miss_t
-                h.miss_frames += 1
-                if t - h.miss_t > cfg.gap_s and h.miss_frames >= 3:
-                    log.info("the tile to confirm %s is gone", h.item.tile)
-                    del self._held[key]
-                continue
-            h.reads = [r for r in h.reads if r[0] > t - cfg.stable_s]
-            recent = [n for _, n in h.reads if n is not None]
-            if len(recent) < 3:
-                continue
-            best, k = Counter(recent).most_common(1)[0]
+        for key, best in self.confirming.read_clearly(t, stable_s=cfg.stable_s, gap_s=cfg.gap_s, agree=cfg.agree):
             on_table = best in self.committed
-            if k >= cfg.agree * len(recent) and doubt(
-                    best, self._ends(out), on_table=on_table, first=not self.committed) is None:
-                log.info("the tile to confirm %s now reads clearly as %s", h.item.tile, best)
+            if doubt(best, self._ends(out), on_table=on_table, first=not self.committed) is None:
+                log.info("the tile to confirm %s now reads clearly as %s", self.confirming.held[key].item.tile, best)
                 out.events.extend(self.confirm(key, best))
 
     def _before_draw(self, t: float, d: Draw) -> bool:
