@@ -8,6 +8,16 @@ flagged with the rule ID; `strict=True` raises `IllegalEventError` instead. Hand
 from __future__ import annotations
 
 from engine.errors import IllegalEventError, RecordError
+from engine.events import (
+    DealEvent,
+    DrawEvent,
+    Event,
+    GameEvent,
+    PassEvent,
+    PlayEvent,
+    RevealEvent,
+    from_dict,
+)
 from engine.layout import DOWN, UP, Layout, PlacedTile
 from engine.legal import legal_plays, may_draw, may_pass  # legality, re-exported as game API
 from engine.record import check_events
@@ -22,15 +32,17 @@ __all__ = ["GameState", "Play", "Flag", "Termination", "new_game", "apply", "leg
 _parse = Tile.parse
 
 
-def new_game(game_event: dict) -> GameState:
+def new_game(game_event: GameEvent | dict) -> GameState:
     """The state after the game event. Raises `RecordError` for an unknown variant, option or a
     player count the variant does not allow."""
     check_events([game_event])
-    rules = ruleset(game_event["variant"], **game_event.get("options", {}))
-    players = tuple(game_event["players"])
+    if isinstance(game_event, dict):
+        game_event = from_dict(game_event)
+    rules = ruleset(game_event.variant, **(game_event.options or {}))
+    players = game_event.players
     pairs = None
     if rules.pairs:
-        given = game_event.get("pairs")
+        given = game_event.pairs
         if given:
             pairs = (tuple(given[0]), tuple(given[1]))
         else:
@@ -38,16 +50,23 @@ def new_game(game_event: dict) -> GameState:
     return GameState(rules, players, pairs)
 
 
-def apply(state: GameState, event: dict, *, strict: bool = False) -> tuple[GameState, list[Flag]]:
+def apply(state: GameState, event: Event, *, strict: bool = False) -> tuple[GameState, list[Flag]]:
     """The state after `event` and the flags it raised. Raises `RecordError` for an event that
-    names an unknown player or has no deal to belong to; `IllegalEventError` in strict mode."""
-    kind = event.get("event")
+    names an unknown player or has no deal to belong to; `IllegalEventError` in strict mode.
+
+    A dict is converted with `engine.events.from_dict` (raising `RecordError` for bad syntax):
+    the renderer (vision/synth) still hands dicts over."""
+    if isinstance(event, dict):
+        if event.get("event") not in _HANDLERS:
+            raise RecordError(f"unknown event {event.get('event')!r}", lineno=state.index)
+        event = from_dict(event, state.index)
+    kind = event.kind
     handler = _HANDLERS.get(kind, _HANDLERS)
     if handler is _HANDLERS:
         raise RecordError(f"unknown event {kind!r}", lineno=state.index)
     if kind == "game":
         raise RecordError("a second game event; start a new record per game", lineno=state.index)
-    name = event.get("player")
+    name = getattr(event, "player", None)
     if name is not None and name not in state.seat:
         raise RecordError(f"unknown player {name!r}; the game's players are {', '.join(state.players)}",
                           lineno=state.index)
@@ -91,7 +110,7 @@ class _Ctx:
 # ---------------------------------------------------------------- deal
 
 
-def _on_deal(c: _Ctx, event: dict) -> None:
+def _on_deal(c: _Ctx, event: DealEvent) -> None:
     s, rules, n = c.s, c.rules, c.n
     prev = s.deal
     redeals = 0
@@ -116,12 +135,11 @@ def _on_deal(c: _Ctx, event: dict) -> None:
     c.d = d
     s.deal = d
 
-    hands = event.get("hands")
+    hands = event.hands
     seen: dict[Tile, str] = {}
     if hands:
-        for name, texts in hands.items():
+        for name, tiles in hands:
             seat = s.seat[name]
-            tiles = tuple(_parse(t) for t in texts)
             d.hands[seat] = tiles
             if len(tiles) != size:
                 c.flag("hand", seat, f"{name} was dealt {len(tiles)} tiles; {rules.name} deals {size} to {n} players")
@@ -131,18 +149,17 @@ def _on_deal(c: _Ctx, event: dict) -> None:
                     c.flag("SET-DUP", seat, f"{t} dealt to {name} and to {seen[t]}")
                 seen[t] = name
         d.dealt = all(h is not None for h in d.hands)
-    for key in ("boneyard", "removed"):
-        for text in event.get(key) or ():
-            t = _parse(text)
+    for key, listed in (("boneyard", event.boneyard), ("removed", event.removed)):
+        for t in listed or ():
             if t in seen:
                 c.flag("SET-DUP", None, f"{t} listed in the {key} and held by {seen[t]}")
             seen[t] = key
-    if event.get("boneyard") is not None:
-        d.boneyard = frozenset(_parse(t) for t in event["boneyard"])
+    if event.boneyard is not None:
+        d.boneyard = frozenset(event.boneyard)
     elif d.dealt:
         d.boneyard = frozenset(ALL_TILES) - frozenset(seen)
-    if event.get("removed") and d.boneyard is not None:
-        d.boneyard = d.boneyard - {_parse(t) for t in event["removed"]}
+    if event.removed and d.boneyard is not None:
+        d.boneyard = d.boneyard - set(event.removed)
     if d.dealt:
         d.redeal_due = _redeal_reason(rules, [(s.players[i], h) for i, h in enumerate(d.hands)])
     _choose_opener(c, d)
@@ -327,9 +344,9 @@ def _after_end(c: _Ctx, seat: int, what: str) -> None:
 # ---------------------------------------------------------------- events
 
 
-def _check_time(c: _Ctx, seat: int, event: dict) -> None:
+def _check_time(c: _Ctx, seat: int, event: Event) -> None:
     """SPT-9: seconds per move, when the record carries times."""
-    t = event.get("time")
+    t = event.time
     if t is None:
         return
     d, limit = c.d, c.rules.move_seconds
@@ -338,13 +355,12 @@ def _check_time(c: _Ctx, seat: int, event: dict) -> None:
     d.last_time = t
 
 
-def _on_play(c: _Ctx, event: dict) -> None:
+def _on_play(c: _Ctx, event: PlayEvent) -> None:
     d, rules, layout = c.d, c.rules, c.d.layout
-    seat = c.s.seat[event["player"]]
-    tile = _parse(event["tile"])
-    to = event.get("to")
-    to = _parse(to) if to is not None else None
-    face = event.get("face", UP)
+    seat = c.s.seat[event.player]
+    tile = event.tile
+    to = event.to
+    face = event.face or UP
     name = c.name(seat)
     if d.end is not None:
         _after_end(c, seat, f"played {tile}")
@@ -352,7 +368,7 @@ def _on_play(c: _Ctx, event: dict) -> None:
     if tile in layout._kids:
         c.flag("SET-DUP", seat, f"{tile} is already on the table")
         return
-    if "time" in event:
+    if event.time is not None:
         _check_time(c, seat, event)
     if d.redeal_due:
         c.flag("redeal", None, d.redeal_due)
@@ -380,7 +396,7 @@ def _on_play(c: _Ctx, event: dict) -> None:
     if d.audit_opening and not opening:
         _check_lowest_opening(c, seat, (tile,))
     _check_hand(c, seat, tile, continuing)
-    placed = _place(c, seat, tile, to, face, event["tile"]) if not opening else PlacedTile(tile, None, None, None, face, name, d.moves + 1)
+    placed = _place(c, seat, tile, to, face, event) if not opening else PlacedTile(tile, None, None, None, face, name, d.moves + 1)
     if placed is not None:
         d.layout = layout = layout.add(placed)
     # bookkeeping
@@ -476,7 +492,7 @@ def _check_hand(c: _Ctx, seat: int, tile: Tile, continuing: bool) -> None:
         c.flag("SET-DUP", seat, f"{name} played {tile}, which is not in their hand")
 
 
-def _place(c: _Ctx, seat: int, tile: Tile, to: Tile | None, face: str, text: str) -> PlacedTile | None:
+def _place(c: _Ctx, seat: int, tile: Tile, to: Tile | None, face: str, event: PlayEvent) -> PlacedTile | None:
     """Attach `tile` to the layout, flagging what does not fit (BYK-1.6, BAL-9, SPI-4, BAL-12,
     SEV-2). A tile that does not fit is still placed where the record says."""
     d, r, layout = c.d, c.rules, c.d.layout
@@ -502,7 +518,7 @@ def _place(c: _Ctx, seat: int, tile: Tile, to: Tile | None, face: str, text: str
                 joint = tile.a
             else:
                 # the tile as the record wrote it: "5-3 does not fit 0"
-                c.flag("match", seat, f"{text} does not fit {'/'.join(str(v) for v in sorted(set(sides)))}")
+                c.flag("match", seat, f"{event.tile_text} does not fit {'/'.join(str(v) for v in sorted(set(sides)))}")
                 joint = sides[0]
     if parent is None:
         ends = layout.open_ends()
@@ -548,9 +564,9 @@ def _check_new_arm(c: _Ctx, seat: int, tile: Tile, parent: Tile) -> None:
         c.flag("new_arm", seat, f"{c.name(seat)} must start a new arm from {root.tile} on the first circle")
 
 
-def _on_pass(c: _Ctx, event: dict) -> None:
+def _on_pass(c: _Ctx, event: PassEvent) -> None:
     d, r = c.d, c.rules
-    seat = c.s.seat[event["player"]]
+    seat = c.s.seat[event.player]
     name = c.name(seat)
     if d.end is not None:
         _after_end(c, seat, "passed")
@@ -570,16 +586,15 @@ def _on_pass(c: _Ctx, event: dict) -> None:
     _record_pass(c, seat, inferred=False)
 
 
-def _on_draw(c: _Ctx, event: dict) -> None:
+def _on_draw(c: _Ctx, event: DrawEvent) -> None:
     d, r = c.d, c.rules
-    seat = c.s.seat[event["player"]]
+    seat = c.s.seat[event.player]
     name = c.name(seat)
     if d.end is not None:
         _after_end(c, seat, "drew")
         return
     _close_turn(c, seat)
-    text = event.get("tile")
-    tile = _parse(text) if text is not None else None
+    tile = event.tile
     if not r.boneyard:
         c.flag("draw", seat, f"{r.name} has no boneyard: the undealt tiles are out of play")
     elif d.bone_count <= 0:
@@ -614,12 +629,12 @@ def _on_draw(c: _Ctx, event: dict) -> None:
     d.pass_run = 0
 
 
-def _on_reveal(c: _Ctx, event: dict) -> None:
+def _on_reveal(c: _Ctx, event: RevealEvent) -> None:
     """Hands shown at the end of a deal: a reveal ends play; passes are audited (SPT-11, BAL-5)."""
     d, r = c.d, c.rules
-    seat = c.s.seat[event["player"]]
+    seat = c.s.seat[event.player]
     name = c.name(seat)
-    tiles = tuple(_parse(t) for t in event["tiles"])
+    tiles = event.tiles
     _close_turn(c, None)
     if d.end is None:
         if d.layout.is_fished():

@@ -1,7 +1,9 @@
 """The game record: JSON Lines, one event per line (see docs/readme/engine.md).
 
-`parse_event` checks one line's syntax; `check_events` checks what needs the game event (the
-variant, its options, player names). Both raise `RecordError` naming the file and line.
+`parse_event` checks one line's syntax (`engine.events.from_dict`: `parse_line` gives the typed
+event); `check_events` checks what needs the game event (the variant, its options, player names).
+`read_record` gives a file's dicts, `read_events` its typed events. All raise `RecordError` naming
+the file and line.
 """
 
 from __future__ import annotations
@@ -9,107 +11,36 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from engine.errors import RecordError, TileError
+from engine.errors import RecordError
+from engine.events import EXTRA_KEYS, SCHEMA, Event, GameEvent, from_dict
 from engine.rules import ruleset
-from engine.tiles import Tile
 
-# event -> (required keys, optional keys)
-SCHEMA: dict[str, tuple[frozenset[str], frozenset[str]]] = {
-    "game": (frozenset({"variant", "players"}), frozenset({"options", "pairs"})),
-    "deal": (frozenset(), frozenset({"hands", "boneyard", "removed"})),
-    "play": (frozenset({"player", "tile"}), frozenset({"to", "face"})),
-    "pass": (frozenset({"player"}), frozenset()),
-    "draw": (frozenset({"player"}), frozenset({"tile"})),
-    "reveal": (frozenset({"player", "tiles"}), frozenset()),
-}
-# Keys any event may carry: seconds since the start (SPT-9) and what the camera adds.
-EXTRA_KEYS = frozenset({"event", "time", "frame", "note", "source", "confidence"})
-_ALLOWED = {kind: req | opt | EXTRA_KEYS for kind, (req, opt) in SCHEMA.items()}
+__all__ = ["SCHEMA", "EXTRA_KEYS", "parse_event", "parse_line", "check_event", "check_events",
+           "typed_events", "dumps_event", "read_record", "read_events"]
 
 
 def parse_event(line: str, lineno: int = 0) -> dict:
     """Parse one JSON line into an event dict. Raises `RecordError` (with `lineno`, 0-based)."""
+    event = _loads(line, lineno)
+    from_dict(event, lineno)
+    return event
+
+
+def parse_line(line: str, lineno: int = 0) -> Event:
+    """Parse one JSON line into a typed event. Raises `RecordError` (with `lineno`, 0-based)."""
+    return from_dict(_loads(line, lineno), lineno)
+
+
+def _loads(line: str, lineno: int):
     try:
-        event = json.loads(line)
+        return json.loads(line)
     except json.JSONDecodeError as exc:
         raise RecordError(f"not JSON ({exc.msg} at column {exc.colno})", lineno=lineno) from None
-    check_event(event, lineno)
-    return event
 
 
 def check_event(event, lineno: int = 0) -> None:
     """Check the syntax of one event dict. Raises `RecordError`."""
-
-    def fail(msg: str):
-        raise RecordError(msg, lineno=lineno)
-
-    if not isinstance(event, dict):
-        fail(f"an event is a JSON object, got {type(event).__name__}")
-    kind = event.get("event")
-    if kind not in SCHEMA:
-        fail(f"unknown event {kind!r}; events are {', '.join(SCHEMA)}")
-    required, optional = SCHEMA[kind]
-    keys = event.keys()
-    if not keys >= required:
-        fail(f"{kind} event lacks {', '.join(sorted(required - keys))}")
-    if not keys <= _ALLOWED[kind]:
-        fail(f"{kind} event has unknown key(s) {', '.join(sorted(keys - _ALLOWED[kind]))}")
-    if "time" in event and (isinstance(event["time"], bool) or not isinstance(event["time"], int | float)):
-        fail(f"time must be seconds (a number), got {event['time']!r}")
-    try:
-        if kind == "game":
-            _check_game(event, fail)
-        elif kind == "deal":
-            hands = event.get("hands")
-            if hands is not None:
-                if not isinstance(hands, dict):
-                    fail("hands must map each player to a list of tiles")
-                for name, tiles in hands.items():
-                    _tiles(tiles, f"hand of {name}", fail)
-            for key in ("boneyard", "removed"):
-                if event.get(key) is not None:
-                    _tiles(event[key], key, fail)
-        else:
-            if not isinstance(event["player"], str) or not event["player"]:
-                fail(f"player must be a name, got {event['player']!r}")
-            if kind == "play":
-                Tile.parse(event["tile"])
-                if event.get("to") is not None:
-                    Tile.parse(event["to"])
-                if event.get("face", "up") not in ("up", "down"):
-                    fail(f"face must be 'up' or 'down', got {event['face']!r}")
-            elif kind == "draw" and event.get("tile") is not None:
-                Tile.parse(event["tile"])
-            elif kind == "reveal":
-                _tiles(event["tiles"], "tiles", fail)
-    except TileError as exc:
-        fail(str(exc))
-
-
-def _tiles(value, what: str, fail) -> None:
-    if not isinstance(value, list):
-        fail(f"{what} must be a list of tiles like [\"0-0\", \"1-4\"], got {value!r}")
-    for text in value:
-        Tile.parse(text)
-
-
-def _check_game(event: dict, fail) -> None:
-    players = event["players"]
-    if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
-        fail("players must be a list of names in clockwise seat order")
-    if len(set(players)) != len(players):
-        fail(f"players must be distinct, got {players}")
-    if not isinstance(event["variant"], str):
-        fail(f"variant must be a name, got {event['variant']!r}")
-    options = event.get("options", {})
-    if not isinstance(options, dict):
-        fail(f"options must be an object, got {options!r}")
-    pairs = event.get("pairs")
-    if pairs is not None and (
-        not isinstance(pairs, list) or len(pairs) != 2
-        or not all(isinstance(p, list) and len(p) == 2 for p in pairs)
-    ):
-        fail("pairs must be two lists of two names, e.g. [[\"Anna\", \"Vera\"], [\"Boris\", \"Gleb\"]]")
+    from_dict(event, lineno)
 
 
 def dumps_event(event: dict) -> str:
@@ -117,50 +48,82 @@ def dumps_event(event: dict) -> str:
     return json.dumps(event, ensure_ascii=False, separators=(", ", ": "))
 
 
-def check_events(events: list[dict], path: str | None = None) -> None:
+def check_events(events: list[dict] | list[Event], path: str | None = None) -> None:
     """Check a whole record: the game event first, a known variant and options, known players,
     the player count (rule `players` of the variant). Raises `RecordError` with path and line."""
+    typed_events(events, path)
+
+
+def typed_events(events: list[dict] | list[Event], path: str | None = None) -> list[Event]:
+    """The checked record as typed events (dicts are converted, `Event`s taken as they are).
+    Raises `RecordError` with path and line, as `check_events`."""
     if not events:
         raise RecordError("empty record: the first line must be a game event", path=path)
-    players: set[str] = set()
-    for i, event in enumerate(events):
+    out: list[Event] = []
+    game: GameEvent | None = None
+    for i, item in enumerate(events):
         try:
-            check_event(event, i)
-            kind = event["event"]
-            if i == 0 and kind != "game":
+            event = item if isinstance(item, Event) else from_dict(item, i)
+            if i == 0 and not isinstance(event, GameEvent):
                 raise RecordError("the first line must be a game event", lineno=0)
-            if kind == "game":
+            if isinstance(event, GameEvent):
                 if i != 0:
                     raise RecordError("a second game event; start a new record per game", lineno=i)
-                players = set(event["players"])
-                try:
-                    rules = ruleset(event["variant"], **event.get("options", {}))
-                except (ValueError, TypeError) as exc:
-                    raise RecordError(str(exc), lineno=i) from None
-                lo, hi = rules.players
-                if not lo <= len(players) <= hi or len(players) not in rules.hand_size:
-                    raise RecordError(
-                        f"{rules.name} is played by {lo}" + (f" to {hi}" if hi != lo else "")
-                        + f" players ({rules.rule('players')}), the game names {len(players)}", lineno=i)
-                for pair in event.get("pairs") or []:
-                    for name in pair:
-                        if name not in players:
-                            raise RecordError(f"pair names unknown player {name!r}", lineno=i)
-                if rules.pairs and len(players) != 4:
-                    raise RecordError("pairs need 4 players", lineno=i)
-                continue
-            names = [event["player"]] if "player" in event else list((event.get("hands") or {}).keys())
-            for name in names:
-                if name not in players:
-                    raise RecordError(
-                        f"unknown player {name!r}; the game's players are {', '.join(events[0]['players'])}",
-                        lineno=i)
+                _check_game(event, i)
+                game = event
+            else:
+                _check_names(event, game, i)
+            out.append(event)
         except RecordError as exc:
             raise exc.at(path=path, lineno=i) from None
+    return out
+
+
+def _check_game(event: GameEvent, i: int) -> None:
+    players = set(event.players)
+    try:
+        rules = ruleset(event.variant, **(event.options or {}))
+    except (ValueError, TypeError) as exc:
+        raise RecordError(str(exc), lineno=i) from None
+    lo, hi = rules.players
+    if not lo <= len(players) <= hi or len(players) not in rules.hand_size:
+        raise RecordError(
+            f"{rules.name} is played by {lo}" + (f" to {hi}" if hi != lo else "")
+            + f" players ({rules.rule('players')}), the game names {len(players)}", lineno=i)
+    for pair in event.pairs or ():
+        for name in pair:
+            if name not in players:
+                raise RecordError(f"pair names unknown player {name!r}", lineno=i)
+    if rules.pairs and len(players) != 4:
+        raise RecordError("pairs need 4 players", lineno=i)
+
+
+def _check_names(event: Event, game: GameEvent, i: int) -> None:
+    if event.kind == "deal":
+        names = tuple(name for name, _ in event.hands or ())
+    else:
+        names = (event.player,)
+    for name in names:
+        if name not in game.players:
+            raise RecordError(f"unknown player {name!r}; the game's players are {', '.join(game.players)}",
+                              lineno=i)
 
 
 def read_record(path) -> list[dict]:
-    """Read and check a record file. Raises `RecordError` naming the file and line."""
+    """Read and check a record file: its events as dicts. Raises `RecordError` naming the file and
+    line."""
+    dicts, events = _read(path)
+    typed_events(events, str(path))
+    return dicts
+
+
+def read_events(path) -> list[Event]:
+    """Read and check a record file: its typed events. Raises `RecordError` as `read_record`."""
+    return typed_events(_read(path)[1], str(path))
+
+
+def _read(path) -> tuple[list[dict], list[Event]]:
+    """Every line's dict and typed event (each line's syntax checked, in order)."""
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
@@ -171,13 +134,13 @@ def read_record(path) -> list[dict]:
     lines = text.splitlines()
     while lines and not lines[-1].strip():
         lines.pop()
-    events = []
+    dicts, events = [], []
     for i, line in enumerate(lines):
         if not line.strip():
             raise RecordError("blank line; every line must be one event", path=str(path), lineno=i)
         try:
-            events.append(parse_event(line, i))
+            dicts.append(_loads(line, i))
+            events.append(from_dict(dicts[-1], i))
         except RecordError as exc:
             raise exc.at(path=str(path), lineno=i) from None
-    check_events(events, str(path))
-    return events
+    return dicts, events

@@ -3,19 +3,29 @@
 from __future__ import annotations
 
 from engine.errors import RecordError
+from engine.events import Event, from_dict
 from engine.game import apply, new_game
-from engine.record import check_events
+from engine.record import typed_events
 from engine.scoring import deal_result, pair_key
 from engine.state import Flag, GameState
 
 
-def replay_events(events: list[dict], *, strict: bool = False, path: str | None = None,
+def replay_events(events: list[Event] | list[dict], *, strict: bool = False, path: str | None = None,
                   checked: bool = False) -> dict:
-    """Check and replay `events` (line 0 is the game event). Raises `RecordError` for bad input
-    (with `path` and line) and, with `strict`, `IllegalEventError` at the first broken rule.
-    `checked=True` skips the syntax check for events that `read_record` already checked."""
+    """Check and replay `events` (typed or dicts; line 0 is the game event). Raises `RecordError`
+    for bad input (with `path` and line) and, with `strict`, `IllegalEventError` at the first broken
+    rule. `checked=True` skips the record check for events that `read_record` already checked."""
+    state, flags = replay_state(events, strict=strict, path=path, checked=checked)
+    return summary(state, flags)
+
+
+def replay_state(events: list[Event] | list[dict], *, strict: bool = False, path: str | None = None,
+                 checked: bool = False) -> tuple[GameState, list[Flag]]:
+    """The engine state after `events` and every flag raised on the way (as `replay_events`)."""
     if not checked:
-        check_events(events, path)
+        events = typed_events(events, path)
+    else:
+        events = [e if isinstance(e, Event) else from_dict(e, i) for i, e in enumerate(events)]
     state = new_game(events[0])
     flags: list[Flag] = []
     for event in events[1:]:
@@ -24,7 +34,7 @@ def replay_events(events: list[dict], *, strict: bool = False, path: str | None 
         except RecordError as exc:
             raise exc.at(path=path) from None
         flags.extend(found)
-    return summary(state, flags)
+    return state, flags
 
 
 def _public(result: dict) -> dict:

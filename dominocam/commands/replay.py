@@ -20,10 +20,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def replay_file(path: str, *, strict: bool = False) -> dict:
-    from engine.record import read_record
+    from engine.record import read_events
     from engine.replay import replay_events
 
-    return replay_events(read_record(path), strict=strict, path=path, checked=True)
+    return replay_events(read_events(path), strict=strict, path=path, checked=True)
 
 
 def run(args) -> int:

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+from engine.events import from_dict
 from engine.replay import replay_events
 
 PLAYERS = ["Anna", "Boris", "Vera", "Gleb"]
@@ -72,6 +73,12 @@ def run(*parts) -> dict:
     events = []
     for part in parts:
         events.extend(part if isinstance(part, list) else [part])
+    for i, event in enumerate(events):  # every scripted record is also a typed-event round trip
+        try:
+            back = from_dict(event).to_dict()
+        except ValueError:
+            continue  # a test of a refused record: replay_events says why
+        assert back == event and list(back) == list(event), f"line {i}: {event} came back as {back}"
     return replay_events(events)
 
 
