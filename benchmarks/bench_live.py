@@ -59,9 +59,9 @@ def main() -> int:
     clock = {"t": 0.0}
     original = pipe.process
 
-    def process(frame, t):  # note the video time of every frame, to time the moves
+    def process(frame, t, **kw):  # note the video time of every frame, to time the moves
         clock["t"] = t
-        return original(frame, t)
+        return original(frame, t, **kw)
 
     pipe.process = process  # type: ignore[method-assign]
     pipe.on_events(lambda e: emitted.append((clock["t"], e)))

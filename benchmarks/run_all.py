@@ -26,6 +26,7 @@ log = logging.getLogger("benchmarks")
 BENCHES: dict[str, tuple[str, list[str], str]] = {
     "read": ("bench_read.py", ["--repeats", "3"], "1920x1080 frame, ~28 tiles: detection + reading + layout"),
     "replay": ("bench_replay.py", [], "events per second replayed"),
+    "append": ("bench_append.py", [], "ms to append an event at the 10th and the 2,000th of a game"),
     "synth": ("bench_synth.py", ["--n", "20"], "rendered 1280x960 images per second"),
     "live": ("bench_live.py", ["--reader", "model", "--frames", "200"], "live pipeline frames per second"),
     "web": ("bench_web.py", ["--seconds", "30", "--baseline", "10", "--clients", "20"],

@@ -41,10 +41,18 @@ def _public(result: dict) -> dict:
     return {k: v for k, v in result.items() if not k.startswith("_")}
 
 
-def summary(state: GameState, flags: list[Flag]) -> dict:
-    """The replay JSON of a state: deals (the current one included), totals, game end, standings."""
+def summary(state: GameState, flags: list[Flag], *, committed: list[dict] | None = None) -> dict:
+    """The replay JSON of a state: deals (the current one included), totals, game end, standings.
+    `committed`: the committed deals' JSON already made for this game (a list this extends, kept
+    by a caller that asks after every event; treat its dicts as read-only)."""
     rules = state.rules
-    deals = [_public(r) for r in state.results]
+    if committed is None:
+        deals = [_public(r) for r in state.results]
+    else:
+        if len(committed) > len(state.results):
+            raise ValueError("committed deals of another game")
+        committed.extend(_public(r) for r in state.results[len(committed):])
+        deals = list(committed)
     totals = dict(state.totals) if state.totals else (
         {pair_key(p): 0 for p in state.pairs} if state.pairs else {p: 0 for p in state.players})
     eggs = state.eggs

@@ -1,7 +1,9 @@
 """The live hub: the journal, the camera's status and one condition variable that wakes every page.
 
 All writes go through `Hub.append`: validate, commit to SQLite, then notify. Nothing is shown
-before it is on disk.
+before it is on disk. The hub holds the current game's engine state (`webui.state.LiveGame`):
+an engine event is checked and taken by one `engine.game.apply`; only an undo or a correction
+(they change earlier lines) folds the journal and replays the record again.
 """
 
 from __future__ import annotations
@@ -12,11 +14,20 @@ import threading
 import time
 from typing import Any
 
+from engine.events import from_dict
 from webui.i18n import gettext as _
 from webui.journal import ENGINE_EVENTS, META_EVENTS, JournalError, check_meta, current_game
 from webui.live_flags import arrange
 from webui.localize import localize
-from webui.state import build_state, replay
+from webui.state import (
+    DEALS_PLACEHOLDER,
+    MOVES_PLACEHOLDER,
+    LiveGame,
+    build_state,
+    deals_json,
+    live_state,
+    replay,
+)
 from webui.store import Entry, EventStore
 
 log = logging.getLogger(__name__)
@@ -40,6 +51,11 @@ def validate(event: dict[str, Any], entries: list[Entry]) -> None:
             raise JournalError(_("No game yet: start one with the New game form first."))
     else:
         raise JournalError(_("Unknown event %(kind)s: use the operator page's forms.", kind=repr(kind)))
+    replay_with(event, entries)
+
+
+def replay_with(event: dict[str, Any], entries: list[Entry]) -> None:
+    """Raise JournalError unless the engine replays the current game with `event` appended."""
     next_id = (entries[-1].id if entries else 0) + 1
     game = current_game([*entries, Entry(next_id, time.time(), "check", event)])
     try:
@@ -57,8 +73,9 @@ class Hub:
         self._version = 0
         self._camera: dict[str, Any] = {"state": "none", "message": "no camera connected", "fps": 0.0}
         self._live_flags: list[dict[str, Any]] = []
-        self._cached: tuple[tuple[int, int], dict[str, Any], dict[str | None, str]] | None = None
+        self._cached: tuple[tuple[int, int], dict[str, Any], dict[str | None, str], dict[str, str]] | None = None
         self._listeners: list[Any] = []
+        self._game = LiveGame(store.entries())  # the one full replay at start
         self.closed = False
 
     def shutdown(self) -> None:
@@ -82,10 +99,14 @@ class Hub:
         """Validate, store durably, then wake the pages. Raises JournalError for a refused event."""
         handed_over = time.time()  # the entry's ts: when the pipeline or operator handed it over
         with self._write_lock:
-            entries = self.store.entries()
-            validate(event, entries)
+            step = self._check(event)
             entry = self.store.append(event, source, ts=handed_over)
-        log.debug("journal #%d (%s): %s", entry.id, source, json.dumps(event, ensure_ascii=False))
+            if step is None:
+                self._game.refold(self.store.entries())
+            else:
+                self._game.extend(entry, step)
+        if log.isEnabledFor(logging.DEBUG):
+            log.debug("journal #%d (%s): %s", entry.id, source, json.dumps(event, ensure_ascii=False))
         with self._cond:
             self._version += 1
             self._cond.notify_all()
@@ -94,13 +115,36 @@ class Hub:
             # Not under the write lock: the pipeline may hold its own lock while it appends.
             # The notify lock makes the last caller hand over the newest record.
             with self._notify_lock:
-                record = current_game(self.store.entries()).record
+                with self._write_lock:
+                    record = list(self._game.record)
                 for callback in listeners:
                     try:
                         callback(record)
                     except Exception:
                         log.exception("a journal listener failed")
         return entry
+
+    def _check(self, event: dict[str, Any]):
+        """`validate` against the held game: the engine step of an engine event (one apply), or
+        None where the game must be folded again (an undo, a correction, or a held record the
+        engine refused at start). Raises JournalError as `validate`."""
+        if not isinstance(event, dict):
+            raise JournalError(_("An event is a JSON object."))
+        kind = event.get("event")
+        game = self._game
+        if kind in ENGINE_EVENTS and (kind == "game" or game.state is not None or not game.started):
+            try:
+                from_dict(event)
+            except ValueError as exc:
+                raise JournalError(str(exc), engine=True) from None
+            if kind != "game" and not game.started:
+                raise JournalError(_("No game yet: start one with the New game form first."))
+            try:
+                return game.step(event)
+            except ValueError as exc:  # the engine refuses the record (unknown player, bad tile...)
+                raise JournalError(str(exc), engine=True) from None
+        validate(event, self.store.entries())
+        return None
 
     def set_camera(self, status: dict[str, Any]) -> None:
         with self._cond:
@@ -143,26 +187,44 @@ class Hub:
         if at is not None:
             state = build_state(self.store.entries(), self.camera, at=at) | {"live_flags": self.live_flags}
             return localize(state, lang) if lang else state
-        return json.loads(self.state_json(lang))
+        with self._write_lock:
+            state = live_state(self._game, self.camera) | {"live_flags": self.live_flags}
+        return localize(state, lang) if lang else state
 
     def state_json(self, lang: str | None = None) -> str:
-        """The live state as JSON, computed once per change and language however many pages ask."""
+        """The live state as JSON, computed once per change and language however many pages ask.
+        The moves are written once each (`LiveGame.move_json`) and spliced in."""
         with self._cond:
             key = (self.store.last_id, self._version)
             cached = self._cached
             camera = dict(self._camera)
             flags = list(self._live_flags)
         if cached and cached[0] == key:
-            state, texts = cached[1], cached[2]
+            state, texts, moves = cached[1], cached[2], cached[3]
             if lang in texts:
                 return texts[lang]
         else:
-            state, texts = build_state(self.store.entries(), camera) | {"live_flags": flags}, {}
+            with self._write_lock:  # the held game is consistent between appends
+                state = live_state(self._game, camera, moves=False) | {"live_flags": flags}
+                moves = {_MOVES_JSON: "[" + ",".join(self._game.move_json) + "]"}
+                if "deals" in state:  # not when the engine refused the stored record
+                    moves[_DEALS_JSON] = deals_json(self._game, state["deals"])
+            texts = {}
         shown = localize(state, lang) if lang else state
-        text = json.dumps(shown, ensure_ascii=False, separators=(",", ":"))
+        body = shown | {"deals": DEALS_PLACEHOLDER} if _DEALS_JSON in moves else shown
+        text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+        if all(text.count(mark) == 1 for mark in moves):
+            for mark, part in moves.items():
+                text = text.replace(mark, part, 1)
+        else:  # a name or note holding a placeholder itself: write it all out
+            text = json.dumps(shown | {"moves": json.loads(moves[_MOVES_JSON])}, ensure_ascii=False,
+                              separators=(",", ":"))
         with self._cond:
             if self._cached and self._cached[0] == key:
                 self._cached[2][lang] = text
             else:
-                self._cached = (key, state, {**texts, lang: text})
+                self._cached = (key, state, {**texts, lang: text}, moves)
         return text
+
+
+_MOVES_JSON, _DEALS_JSON = json.dumps(MOVES_PLACEHOLDER), json.dumps(DEALS_PLACEHOLDER)

@@ -1,16 +1,24 @@
-"""The state every page shows: the engine's replay of the current game plus what the web adds.
+"""The state every page shows: the engine's state of the current game plus what the web adds.
 
-`build_state` is pure: journal entries + camera status in, one JSON-able dict out. The engine
-decides everything about the game (engine.replay.replay_events over the effective record, see
-docs/CONTRACTS.md); this module only arranges it for the pages (banner, move list, flags mapped to
-journal ids).
+`LiveGame` holds the current game and its engine state, advanced by `engine.game.apply` as the
+hub appends entries; `live_state` arranges it for the pages (banner, move list, flags mapped to
+journal ids) without replaying. `build_state` is the same page state computed from scratch (pure:
+journal entries + camera status in, one JSON-able dict out, replaying the record), for a past
+position (`at`) and for callers that hold only entries. The engine decides everything about the
+game (see docs/CONTRACTS.md).
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from webui.journal import Game, current_game
+from engine.events import Event, from_dict
+from engine.game import apply, new_game
+from engine.record import typed_events
+from engine.replay import replay_state, summary
+from engine.state import Flag, GameState
+from webui.journal import Move, current_game
 from webui.store import Entry
 
 # The banners' words are in webui/words.py (translated per page by webui/localize.py); here each
@@ -23,13 +31,13 @@ BANNERS = {
 
 
 def replay(record: list[dict[str, Any]]) -> dict[str, Any]:
-    """engine.replay.replay_events, imported late so the web starts even while the engine loads."""
+    """engine.replay.replay_events of a whole record (a past position, the tournament feed)."""
     from engine.replay import replay_events
 
     return replay_events(record)
 
 
-def _banner(result: dict[str, Any], game: Game) -> dict[str, Any] | None:
+def _banner(result: dict[str, Any], deals_started: int) -> dict[str, Any] | None:
     deals = result.get("deals") or []
     if result.get("finished"):
         loser = result.get("loser")
@@ -39,7 +47,6 @@ def _banner(result: dict[str, Any], game: Game) -> dict[str, Any] | None:
         return None
     last = deals[-1]
     # Only the deal being played (or just ended) gets a banner, not one from an earlier deal.
-    deals_started = sum(1 for m in game.moves if m.event.get("event") == "deal")
     if deals_started and last.get("number", deals_started) != deals_started:
         return None
     eggs = last.get("eggs")
@@ -86,19 +93,24 @@ def build_state(
         error = None
     except ValueError as exc:  # RecordError and friends: show it, never a 500 on a spectator page
         result, error = {}, str(exc)
-    ids = [m.id for m in game.moves]
+    started = sum(1 for m in game.moves[: len(record)] if m.event.get("event") == "deal")
+    return _arrange(base, result, error, game.moves, started)
+
+
+def _arrange(base: dict[str, Any], result: dict[str, Any], error: str | None, moves: list[Move],
+             deals_started: int) -> dict[str, Any]:
+    """The page state from the engine's summary of the record (`result`) and the web's `base`."""
     for flag in result.get("flags", []):
         index = flag.get("event")
-        if isinstance(index, int) and 0 <= index < len(ids):
-            flag["id"] = ids[index]
+        if isinstance(index, int) and 0 <= index < len(moves):
+            flag["id"] = moves[index].id
     out = dict(result)
     out.update(base)
-    out["game"] = game.game_event
-    out["players"] = game.players
+    out["game"] = moves[0].event
+    out["players"] = list(moves[0].event.get("players", []))
     out["error"] = error
-    out["banner"] = None if error else _banner(result, Game(game.moves[: len(record)]))
-    started = sum(1 for m in game.moves[: len(record)] if m.event.get("event") == "deal")
-    out["waiting"] = waiting_for_recount(result, started)
+    out["banner"] = None if error else _banner(result, deals_started)
+    out["waiting"] = waiting_for_recount(result, deals_started)
     for name in out["waiting"]:  # unknown is not zero: a total with an uncounted hand is not known yet
         if name in out.get("totals", {}):
             out["totals"][name] = None
@@ -118,3 +130,111 @@ def waiting_for_recount(result: dict[str, Any], deals_started: int | None = None
         return []
     points = last.get("points") or {}
     return [name for name, value in points.items() if value is None]
+
+
+def _dumps(value: Any) -> str:
+    """JSON as the pages get it (compact, UTF-8 kept)."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+MOVES_PLACEHOLDER = "\0moves\0"  # live_state(moves=False): Hub.state_json splices the moves in
+DEALS_PLACEHOLDER = "\0deals\0"  # and the deals (`LiveGame.deals_json`)
+
+
+class LiveGame:
+    """The current game folded from the journal and its engine state, kept as entries arrive.
+
+    An engine event of the current game is one `engine.game.apply` on the held state (`step`, then
+    `extend` once the entry is stored); a `game` event starts afresh. An undo or a correction
+    changes an earlier line of the record, so then (as at start) the journal is folded again and
+    the record replayed in full (`refold`). Not thread-safe: the hub calls it under its write lock.
+    """
+
+    def __init__(self, entries: list[Entry]):
+        self.refold(entries)
+
+    def refold(self, entries: list[Entry]) -> None:
+        """Fold the journal and replay the current game's record (start, resume, undo, correction)."""
+        game = current_game(entries)
+        self.last_id = entries[-1].id if entries else 0
+        self.moves: list[Move] = list(game.moves)
+        self.move_dicts: list[dict[str, Any]] = [m.as_dict() for m in self.moves]
+        self.move_json: list[str] = [_dumps(m) for m in self.move_dicts]  # each move's JSON, once
+        self.record: list[dict[str, Any]] = game.record
+        self.events: list[Event] = []
+        self.state: GameState | None = None
+        self.flags: list[Flag] = []
+        self.committed: list[dict[str, Any]] = []  # the committed deals' JSON (engine.replay.summary)
+        self.committed_json: list[str] = []  # ... as text, once each
+        self.error: str | None = None
+        self.deals = sum(1 for m in self.moves if m.event.get("event") == "deal")
+        if not self.moves:
+            return
+        try:
+            self.events = typed_events(self.record)
+            self.state, self.flags = replay_state(self.events, checked=True)
+        except ValueError as exc:  # RecordError and friends: shown on the pages, never a 500
+            self.state, self.error = None, str(exc)
+
+    @property
+    def started(self) -> bool:
+        return bool(self.moves)
+
+    def step(self, event: dict[str, Any]) -> tuple[Event, GameState, list[Flag]]:
+        """The typed event, the state after it and its flags, were engine event `event` appended
+        (pure). Raises `ValueError` (`RecordError`) where the engine refuses it; needs a held state
+        unless `event` starts a game."""
+        typed = from_dict(event)
+        if typed.kind == "game":
+            return typed, new_game(typed), []
+        if self.state is None:
+            raise ValueError("no engine state to advance")
+        state, found = apply(self.state, typed)
+        return typed, state, found
+
+    def extend(self, entry: Entry, step: tuple[Event, GameState, list[Flag]]) -> None:
+        """Take the stored `entry` whose `step` was checked: one move more, or a new game."""
+        typed, state, found = step
+        self.last_id = entry.id
+        if typed.kind == "game":
+            self.moves, self.move_dicts, self.move_json, self.record, self.events, self.flags = [], [], [], [], [], []
+            self.deals = 0
+            self.committed, self.committed_json = [], []
+            self.error = None
+        move = Move(id=entry.id, index=len(self.moves), event=dict(entry.event), source=entry.source, ts=entry.ts)
+        self.moves.append(move)
+        self.move_dicts.append(move.as_dict())
+        self.move_json.append(_dumps(self.move_dicts[-1]))
+        self.record.append(move.event)
+        self.events.append(typed)
+        self.state = state
+        self.flags.extend(found)
+        self.deals += typed.kind == "deal"
+
+
+def deals_json(game: LiveGame, deals: list[dict[str, Any]]) -> str:
+    """The JSON of `live_state(game)["deals"]`: the committed deals written once each."""
+    done = game.committed_json
+    while len(done) < len(game.committed):
+        done.append(_dumps(game.committed[len(done)]))
+    n = len(game.committed)
+    if len(deals) < n or (n and deals[n - 1] is not game.committed[n - 1]):
+        return _dumps(deals)  # not the held game's deals
+    return "[" + ",".join(done + [_dumps(d) for d in deals[n:]]) + "]"
+
+
+def live_state(game: LiveGame, camera: dict[str, Any] | None = None, *, moves: bool = True) -> dict[str, Any]:
+    """`build_state(entries, camera)` from the held game: no fold, no replay. `moves=False`: the
+    "moves" key holds a placeholder (`Hub.state_json` splices in `game.move_json`)."""
+    base: dict[str, Any] = {
+        "last_event_id": game.last_id,
+        "camera": camera or {"state": "none", "message": "no camera"},
+        "moves": list(game.move_dicts) if moves else MOVES_PLACEHOLDER,
+        "at": None,
+        "live": True,
+    }
+    if not game.started:
+        return base | {"game": None, "players": [], "flags": [], "deals": [], "totals": {}, "banner": None,
+                       "error": None}
+    result = {} if game.state is None else summary(game.state, game.flags, committed=game.committed)
+    return _arrange(base, result, game.error, game.moves, game.deals)

@@ -28,6 +28,7 @@ from vision.live.motion import MotionConfig, MotionGate
 from vision.live.overlay import draw_overlay
 from vision.live.protocol import ENDED, LIVE, LOST, RECONNECTING, FrameUpdate, SourceStatus
 from vision.live.readers import Reader
+from vision.live.record import GameRecord
 from vision.live.sources import FrameSource, ReconnectingSource, SourceEvent
 from vision.live.tracker import LiveFlag, Tracker, TrackerConfig
 
@@ -91,8 +92,7 @@ class LivePipeline:
         self._tell_rules(self.game_event())
         self._sink: Callable[[dict], Any] | None = None
         self._lock = threading.RLock()
-        self._record: list[dict] = [self.game_event()]
-        self._engine_cache: dict | None = None
+        self._record = GameRecord([self.game_event()])  # the one engine state, kept by apply
         self._flags: list[LiveFlag] = []
         self._flag_sink: Callable[[list[dict]], Any] | None = None
         self._stop = threading.Event()
@@ -131,8 +131,7 @@ class LivePipeline:
         with self._lock:
             if not record or record[0].get("event") != "game":
                 return
-            self._record = [dict(e) for e in record]
-            self._engine_cache = None
+            self._record.resume(record)  # the one full replay
             players = list(record[0].get("players") or self.players)
             if players != self.players:
                 self.players = players
@@ -305,49 +304,12 @@ class LivePipeline:
 
     def _missed_before(self, event: dict) -> bool:
         """Whether the engine takes this draw only after a miss by the drawer (one_after_miss)."""
-        try:
-            from engine.replay import replay_events
-            from engine.rules import ruleset
-
-            game = self._record[0]
-            rules = ruleset(game.get("variant", "bykovo"), **(game.get("options") or {}))
-            if rules.draw != "one_after_miss":
-                return False
-            index = len(self._record)
-            found = replay_events([*self._record, event])["flags"]
-        except Exception:  # the engine refuses the record for another reason: record as seen
-            return False
-        rule = rules.rule("draw")
-        return any(f["event"] == index and f["rule"] == rule for f in found)
+        return self._record.missed_before(event)
 
     def _circle_of_passes(self, event: dict) -> list[dict]:
         """Passes to record before a second tile by the same player that cannot belong to the
-        same turn (a second tile where the variant allows one, BYK-1.6; a plain tile after a
-        double in BAL-13): everyone else passed in between, unseen by the camera."""
-        deal = max((i for i, e in enumerate(self._record) if e.get("event") == "deal"), default=None)
-        if deal is None:
-            return []
-        last = next((e for e in reversed(self._record[deal + 1:]) if e.get("event") != "draw"), None)
-        if last is None or last.get("event") != "play" or last.get("player") != event["player"]:
-            return []
-        try:
-            from engine.replay import replay_events
-            from engine.rules import ruleset
-
-            game = self._record[0]
-            multi = ruleset(game.get("variant", "bykovo"), **(game.get("options") or {})).rule("multi")
-            seat = self.players.index(event["player"]) if event["player"] in self.players else -1
-            n = len(self.players)
-            # Some turns are judged when they end (BLB-3: several tiles only to go out): end it
-            # with the next player's pass, with and without this tile.
-            close = {"event": "pass", "player": self.players[(seat + 1) % n]}
-            with_it = replay_events([*self._record, event, close])["flags"]
-            without = replay_events([*self._record, close])["flags"]
-        except Exception:  # the engine refuses the record for another reason: record as seen
-            return []
-        if sum(f["rule"] == multi for f in with_it) <= sum(f["rule"] == multi for f in without):
-            return []
-        return [{"event": "pass", "player": self.players[(seat + k) % n]} for k in range(1, n)]
+        same turn (vision.live.record.GameRecord.circle_of_passes)."""
+        return self._record.circle_of_passes(event, self.players)
 
     def _emit_one(self, event: dict, t: float) -> None:
         if self._sink is not None:
@@ -357,60 +319,31 @@ class LivePipeline:
                 self._add_flags([LiveFlag("refused", t, f"the journal refused {event}: {exc}",
                                           event.get("tile"), event.get("player"))])
                 return
-        self._record.append(dict(event))
+        self._record.append(event)
         self.events.append(dict(event))
-        self._engine_cache = None
         # A deal just opened has no tile yet: the engine's last deal is still the one before.
         if event.get("event") != "deal" and self._deal_over():
             self.tracker.start_recount(t)
 
-    # --- the engine's view -------------------------------------------------------------------
-    def _engine(self) -> dict | None:
-        if self._engine_cache is None:
-            try:
-                from engine.replay import replay_events
-
-                self._engine_cache = replay_events(self._record)
-            except Exception as exc:  # a record the engine refuses: move inference goes on
-                log.debug("engine replay failed: %s", exc)
-                self._engine_cache = {}
-        return self._engine_cache or None
-
+    # --- the engine's view (vision/live/record.py) -------------------------------------------
     def _to_move(self) -> str | None:
-        state = self._engine()
-        return None if state is None else state.get("to_move")
+        return self._record.to_move()
 
     def _may_open(self, tile: str) -> bool:
         """Whether the engine lets `tile` open the current deal (BYK-1.5: with 0-0; BLB-1 ...),
         played by whoever is to move; True where it cannot tell."""
-        try:
-            from engine.replay import replay_events
-            from engine.rules import ruleset
-
-            game = self._record[0]
-            rule = ruleset(game.get("variant", "bykovo"), **(game.get("options") or {})).rule("opening")
-            player = self._to_move() or self.players[0]
-            opened = any(e.get("event") == "deal" for e in self._record) and not self.tracker.need_deal
-            record = self._record if opened else [*self._record, {"event": "deal"}]
-            found = replay_events([*record, {"event": "play", "player": player, "tile": tile}])["flags"]
-        except Exception:  # the engine refuses the record for another reason: no prior
-            return True
-        return not any(f["event"] == len(record) and f["rule"] == rule for f in found)
+        player = self._to_move() or self.players[0]
+        return self._record.may_open(tile, player, need_deal=self.tracker.need_deal)
 
     def _open_ends(self) -> list[tuple[str, int]] | None:
         """The engine's open ends of the current layout (None: the engine refuses the record)."""
-        state = self._engine()
-        if state is None or "open_ends" not in state:
-            return None
-        if {p["tile"] for p in state.get("layout", [])} != set(self.tracker.committed):
+        tiles = self._record.layout_tiles()
+        if tiles is None or {str(t) for t in tiles} != set(self.tracker.committed):
             return None  # the record and the table differ (a correction pending): no engine view
-        return [(str(tile), int(v)) for tile, v in state["open_ends"]]
+        return [(str(tile), int(v)) for tile, v in self._record.open_ends()]
 
     def _deal_over(self) -> bool:
-        state = self._engine()
-        if not state or not state.get("deals"):
-            return False
-        return state["deals"][-1].get("end") not in (None, "unfinished")
+        return self._record.deal_over()
 
 
 def _rules(game: dict):

@@ -1,0 +1,146 @@
+"""The pipeline's held engine state (vision/live/record.py) answers move inference as full
+replays of the record did, after every event of every record: who moves, the open ends, whether
+the deal is over, whether a tile may open, a draw needs a miss, a circle of passes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.record import read_record
+from engine.replay import replay_events
+from engine.rules import VARIANTS, ruleset
+from engine.simulate import random_game
+from engine.tiles import ALL_TILES
+from vision.live.record import GameRecord
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+# --- the answers as the pipeline computed them before, by replaying the whole record ----------
+def replayed(record):
+    try:
+        return replay_events(record)
+    except Exception:
+        return None
+
+
+def ref_deal_over(record):
+    state = replayed(record)
+    if not state or not state.get("deals"):
+        return False
+    return state["deals"][-1].get("end") not in (None, "unfinished")
+
+
+def ref_may_open(record, tile, player, need_deal):
+    try:
+        game = record[0]
+        rule = ruleset(game.get("variant", "bykovo"), **(game.get("options") or {})).rule("opening")
+        opened = any(e.get("event") == "deal" for e in record) and not need_deal
+        rec = record if opened else [*record, {"event": "deal"}]
+        found = replay_events([*rec, {"event": "play", "player": player, "tile": tile}])["flags"]
+    except Exception:
+        return True
+    return not any(f["event"] == len(rec) and f["rule"] == rule for f in found)
+
+
+def ref_missed_before(record, event):
+    try:
+        game = record[0]
+        rules = ruleset(game.get("variant", "bykovo"), **(game.get("options") or {}))
+        if rules.draw != "one_after_miss":
+            return False
+        found = replay_events([*record, event])["flags"]
+    except Exception:
+        return False
+    return any(f["event"] == len(record) and f["rule"] == rules.rule("draw") for f in found)
+
+
+def ref_circle(record, event, players):
+    deal = max((i for i, e in enumerate(record) if e.get("event") == "deal"), default=None)
+    if deal is None:
+        return []
+    last = next((e for e in reversed(record[deal + 1:]) if e.get("event") != "draw"), None)
+    if last is None or last.get("event") != "play" or last.get("player") != event["player"]:
+        return []
+    try:
+        game = record[0]
+        multi = ruleset(game.get("variant", "bykovo"), **(game.get("options") or {})).rule("multi")
+        seat = players.index(event["player"]) if event["player"] in players else -1
+        n = len(players)
+        close = {"event": "pass", "player": players[(seat + 1) % n]}
+        with_it = replay_events([*record, event, close])["flags"]
+        without = replay_events([*record, close])["flags"]
+    except Exception:
+        return []
+    if sum(f["rule"] == multi for f in with_it) <= sum(f["rule"] == multi for f in without):
+        return []
+    return [{"event": "pass", "player": players[(seat + k) % n]} for k in range(1, n)]
+
+
+def records():
+    yield "sample", read_record(ROOT / "dominocam" / "data" / "sample-bykovo.jsonl")
+    for i, variant in enumerate(VARIANTS):
+        yield f"{variant}-camera", random_game(variant, seed=i, deals=2, camera=True)
+        yield variant, random_game(variant, seed=10 + i, deals=2)
+
+
+def camera_view(record):
+    """The record as a camera writes it: hands unknown, tiles drawn unseen."""
+    out = []
+    for e in record:
+        if e["event"] == "deal":
+            e = {"event": "deal"}
+        elif e["event"] == "draw":
+            e = {k: v for k, v in e.items() if k != "tile"}
+        out.append(e)
+    return out
+
+
+CASES = [(name, rec) for name, rec in records()] + [("camera-sample", camera_view(next(records())[1]))]
+
+
+@pytest.mark.parametrize(("name", "record"), CASES, ids=[c[0] for c in CASES])
+def test_the_held_state_answers_as_full_replays(name, record):
+    players = list(record[0]["players"])
+    held = GameRecord(record[:1])
+    probes = [str(t) for t in ALL_TILES[::5]]
+    for k in range(1, len(record) + 1):
+        if k > 1:
+            held.append(record[k - 1])
+        prefix = record[:k]
+        state = replayed(prefix)
+        assert held.to_move() == (None if state is None else state["to_move"])
+        tiles = held.layout_tiles()
+        assert (None if tiles is None else {str(t) for t in tiles}) == (
+            None if state is None else {p["tile"] for p in state["layout"]})
+        ends = held.open_ends()
+        assert (None if ends is None else [[str(t), v] for t, v in ends]) == (
+            None if state is None else state["open_ends"])
+        assert held.deal_over() == ref_deal_over(prefix)
+        if k % 4 and k != len(record):  # the probes replay the record many times: a sample
+            continue
+        player = held.to_move() or players[0]
+        for tile in probes:
+            for need_deal in (False, True):
+                assert held.may_open(tile, player, need_deal=need_deal) == ref_may_open(prefix, tile, player, need_deal)
+        for who in players:
+            draw = {"event": "draw", "player": who}
+            assert held.missed_before(draw) == ref_missed_before(prefix, draw)
+            for tile in probes:
+                play = {"event": "play", "player": who, "tile": tile}
+                assert held.circle_of_passes(play, players) == ref_circle(prefix, play, players)
+
+
+def test_resume_replays_and_a_refused_event_leaves_no_engine_view():
+    record = read_record(ROOT / "dominocam" / "data" / "sample-bykovo.jsonl")
+    held = GameRecord(record[:1])
+    held.resume(record[:10])
+    assert held.to_move() == replay_events(record[:10])["to_move"]
+    held.append({"event": "play", "player": "Zoe", "tile": "0-1"})
+    assert held.state is None and held.to_move() is None and held.open_ends() is None
+    assert held.may_open("0-0", "Anna", need_deal=False) is True
+    assert held.deal_over() is False
+    held.resume(record)
+    assert held.deal_over() == ref_deal_over(record)

@@ -1,0 +1,156 @@
+"""The pipeline's game record and its one engine state, advanced by `engine.game.apply` as the
+camera's events are written, and the questions move inference asks the rules.
+
+The whole record is replayed only at `resume` (the referee's record, corrections and undos
+applied); every other question tries one or two events on the held state, which `apply` leaves
+as it was (it is pure).
+"""
+
+from __future__ import annotations
+
+import logging
+
+from engine.events import DealEvent, PassEvent, PlayEvent, from_dict
+from engine.game import apply
+from engine.replay import replay_state
+from engine.state import GameState, Termination
+from engine.tiles import Tile
+
+log = logging.getLogger(__name__)
+
+
+class GameRecord:
+    """The record as the pipeline wrote it (`events`, dicts as handed to the journal) and the
+    engine state after it (None once the engine refuses the record: move inference goes on
+    without the rules, as with a record that does not replay, until the next `resume`)."""
+
+    def __init__(self, record: list[dict]):
+        self.resume(record)
+
+    def resume(self, record: list[dict]) -> None:
+        """Take `record` (line 0 the game event) and replay it: the one full replay."""
+        self.events: list[dict] = [dict(e) for e in record]
+        self._last_act: dict | None = None  # the last non-draw event after the last deal event
+        self._dealt = False  # a deal event was written
+        for event in self.events:
+            self._note(event)
+        try:
+            self.state: GameState | None = replay_state(self.events)[0]
+        except Exception as exc:  # a record the engine refuses: move inference goes on
+            log.debug("engine replay failed: %s", exc)
+            self.state = None
+
+    def append(self, event: dict) -> None:
+        """One event written: one `apply`."""
+        self.events.append(dict(event))
+        self._note(event)
+        if self.state is not None:
+            try:
+                self.state = apply(self.state, from_dict(event))[0]
+            except Exception as exc:  # refused: the record no longer replays
+                log.debug("engine refused %s: %s", event, exc)
+                self.state = None
+
+    def _note(self, event: dict) -> None:
+        kind = event.get("event")
+        if kind == "deal":
+            self._last_act = None
+            self._dealt = True
+        elif kind == "game":
+            self._last_act = None
+            self._dealt = False
+        elif kind != "draw":
+            self._last_act = event
+
+    @property
+    def game(self) -> dict:
+        return self.events[0]
+
+    # --- what move inference asks ------------------------------------------------------------
+    def to_move(self) -> str | None:
+        return None if self.state is None else self.state.to_move
+
+    def layout_tiles(self) -> set[Tile] | None:
+        """The tiles on the engine's table (None: the engine refuses the record)."""
+        if self.state is None:
+            return None
+        return {p.tile for p in self.state.layout.placed}
+
+    def open_ends(self) -> list[tuple[Tile, int]] | None:
+        if self.state is None:
+            return None
+        d = self.state.deal
+        return [] if d is None else d.layout.open_ends()
+
+    def deal_over(self) -> bool:
+        """Whether the engine's last deal has ended (a deal just opened, with nothing on the
+        table yet, is not the engine's last deal: the one before is)."""
+        s = self.state
+        if s is None:
+            return False
+        d = s.deal
+        if d is not None and (d.layout.placed or d.end is not None):
+            return d.end is not None and d.end is not Termination.UNFINISHED
+        if not s.results:
+            return False
+        return s.results[-1].get("end") not in (None, "unfinished")
+
+    def may_open(self, tile: str, player: str, *, need_deal: bool) -> bool:
+        """Whether the engine lets `player` open the current deal with `tile` (BYK-1.5 with 0-0,
+        BLB-1 ...), on a deal of its own when `need_deal` or none was dealt; True where it
+        cannot tell."""
+        s = self.state
+        if s is None:
+            return True
+        try:
+            rule = s.rules.rule("opening")
+            if s.deal is None or need_deal:
+                s = apply(s, DealEvent())[0]
+            index = s.index
+            found = apply(s, PlayEvent(player=player, tile=Tile.parse(tile)))[1]
+        except Exception:  # the engine refuses it for another reason: no prior
+            return True
+        return not any(f.event == index and f.rule == rule for f in found)
+
+    def missed_before(self, event: dict) -> bool:
+        """Whether the engine takes this draw only after a miss by the drawer (one_after_miss)."""
+        s = self.state
+        if s is None:
+            return False
+        try:
+            if s.rules.draw != "one_after_miss":
+                return False
+            index = s.index
+            found = apply(s, from_dict(event))[1]
+        except Exception:  # the engine refuses it for another reason: record as seen
+            return False
+        rule = s.rules.rule("draw")
+        return any(f.event == index and f.rule == rule for f in found)
+
+    def circle_of_passes(self, event: dict, players: list[str]) -> list[dict]:
+        """Passes to record before a second tile by the same player that cannot belong to the
+        same turn (a second tile where the variant allows one, BYK-1.6; a plain tile after a
+        double in BAL-13): everyone else passed in between, unseen by the camera."""
+        last = self._last_act
+        if not self._dealt or last is None or last.get("event") != "play" or last.get("player") != event["player"]:
+            return []
+        s = self.state
+        if s is None:
+            return []
+        try:
+            multi = s.rules.rule("multi")
+            seat = players.index(event["player"]) if event["player"] in players else -1
+            n = len(players)
+            # Some turns are judged when they end (BLB-3: several tiles only to go out): end it
+            # with the next player's pass, with and without this tile (what the record before
+            # raised is the same both ways, so only the flags of these events are compared).
+            close = PassEvent(player=players[(seat + 1) % n])
+            after, with_it = apply(s, from_dict(event))
+            with_it = with_it + apply(after, close)[1]
+            without = apply(s, close)[1]
+        except Exception:  # the engine refuses it for another reason: record as seen
+            return []
+        if sum(f.rule == multi for f in with_it) <= sum(f.rule == multi for f in without):
+            return []
+        return [{"event": "pass", "player": players[(seat + k) % n]} for k in range(1, n)]
+
