@@ -134,13 +134,16 @@ class Hub:
         game = self._game
         if kind in ENGINE_EVENTS and (kind == "game" or game.state is not None or not game.started):
             try:
-                from_dict(event)
-            except ValueError as exc:
-                raise JournalError(str(exc), engine=True) from None
+                typed = from_dict(event)
+            except ValueError:
+                try:  # as the journal stores it (JSON: a tuple is a list there), as `validate` checks it
+                    typed = from_dict(json.loads(json.dumps(event, ensure_ascii=False)))
+                except ValueError as exc:
+                    raise JournalError(str(exc), engine=True) from None
             if kind != "game" and not game.started:
                 raise JournalError(_("No game yet: start one with the New game form first."))
             try:
-                return game.step(event)
+                return game.step(typed)
             except ValueError as exc:  # the engine refuses the record (unknown player, bad tile...)
                 raise JournalError(str(exc), engine=True) from None
         validate(event, self.store.entries())

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine.events import Event, from_dict
+from engine.events import Event
 from engine.game import apply, new_game
 from engine.record import typed_events
 from engine.replay import replay_state, summary
@@ -180,11 +180,10 @@ class LiveGame:
     def started(self) -> bool:
         return bool(self.moves)
 
-    def step(self, event: dict[str, Any]) -> tuple[Event, GameState, list[Flag]]:
-        """The typed event, the state after it and its flags, were engine event `event` appended
-        (pure). Raises `ValueError` (`RecordError`) where the engine refuses it; needs a held state
-        unless `event` starts a game."""
-        typed = from_dict(event)
+    def step(self, typed: Event) -> tuple[Event, GameState, list[Flag]]:
+        """The event, the state after it and its flags, were `typed` appended (pure). Raises
+        `ValueError` (`RecordError`) where the engine refuses it; needs a held state unless
+        `typed` starts a game."""
         if typed.kind == "game":
             return typed, new_game(typed), []
         if self.state is None:

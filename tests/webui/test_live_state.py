@@ -147,3 +147,11 @@ def test_a_stored_record_the_engine_refuses_is_shown_with_its_error_and_refolded
     play(hub, [{"event": "undo", "target": 7}], "operator")
     assert hub.state()["error"] is None
     play(hub, record[6:12])
+
+
+def test_an_event_is_taken_as_the_journal_stores_it():
+    hub = Hub(EventStore(":memory:"))
+    play(hub, RECORDS["sample"][:2])
+    hub.append({"event": "reveal", "player": "Anna", "tiles": ("0-1", "1-4")}, "camera")  # JSON: a list
+    assert hub.store.entries()[-1].event["tiles"] == ["0-1", "1-4"]
+    check(hub)
