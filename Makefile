@@ -50,7 +50,7 @@ lint: $(STAMP_TEST)
 	$(BIN)/ruff check .
 
 bench: $(STAMP_RUN)
-	$(BIN)/python benchmarks/run_all.py
+	$(BIN)/python -m lab.benchmarks.run_all
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

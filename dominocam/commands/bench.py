@@ -9,7 +9,7 @@ HELP = "time detection, reading and layout per frame"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from vision.read.bench import TILE_PX
+    from lab.read.bench import TILE_PX
 
     parser.add_argument("--repeats", type=int, default=10, help="passes over the frames")
     parser.add_argument("--frames", type=int, default=4, help="rendered 1920x1080 frames to time")
@@ -26,7 +26,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args) -> int:
-    from vision.read.bench import run_bench
+    from lab.read.bench import run_bench
 
     res = run_bench(args.repeats, args.frames, args.model, tuple(args.tile_px), not args.no_slicing,
                     args.target_tile_px)

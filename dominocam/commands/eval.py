@@ -2,7 +2,7 @@
 
 With `--detection-only` it scores the detector's boxes alone (recall, precision, false tiles on the
 play grid), by the same matching rule, truth loader and counts as the whole reader
-(`vision.read.evaluate`, whose docstring states the rule).
+(`lab.read.evaluate`, whose docstring states the rule).
 """
 
 from __future__ import annotations
@@ -118,7 +118,7 @@ def _annotate(folder: Path, ti, frame, dets, reading, matched: dict[int, int]) -
 
 def evaluate_set(root: Path, scale: float, args, detector, pool=None):
     """Scores of one set at one scale (`detector` None: truth boxes)."""
-    from vision.read.evaluate import Scores, load_frame, load_truth, score_boxes, score_image
+    from lab.read.evaluate import Scores, load_frame, load_truth, score_boxes, score_image
     from vision.read.truthdet import BoxNoise, detections_from_corners
 
     images = list(load_truth(root, args.split, scale))[: args.limit]
@@ -191,7 +191,7 @@ def run(args) -> int:
 
 
 def _report(root: Path, scale: float, args, detector, pool, boxes: str, n_runs: int) -> None:
-    from vision.read.evaluate import confusion_png
+    from lab.read.evaluate import confusion_png
 
     scores = evaluate_set(root, scale, args, detector, pool)
     summary = scores.detection_summary() if args.detection_only else scores.summary()

@@ -77,7 +77,7 @@ def _render(data: Path, images: int, seed: int, imgsz: int) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from vision.detect import training
+    from lab.detect import training
 
     training.prepare_offline(args.config_dir)
     started = time.time()
@@ -119,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
     rewrite_dfl(onnx, args.out / "tiles-obb.onnx")
     summary.update(weights=str(weights), onnx_bytes=(args.out / "tiles-obb.onnx").stat().st_size)
     if args.calib_images > 0:
-        from vision.detect.quantize import quantize
+        from lab.detect.quantize import quantize
 
         calib = sorted((args.data / "images" / "train").glob("*.jpg"))[: args.calib_images]
         if not calib:

@@ -2,7 +2,7 @@
 journal (the hub's check and store), the web's state, and the pipeline's record, as in a live
 game (a script, not a timed test).
 
-    .venv/bin/python benchmarks/bench_append.py [--at 10 2000] [--window 10] [--deals 80]
+    .venv/bin/python -m lab.benchmarks.bench_append [--at 10 2000] [--window 10] [--deals 80]
 
 A long bykovo session (80 deals, about 2,600 events, camera mode: no hands in the deal events)
 is played by the engine (engine.simulate). For each position, the journal (SQLite in memory: the
@@ -32,14 +32,11 @@ import logging
 import statistics
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from engine.simulate import random_game  # noqa: E402
-from vision.live.pipeline import LivePipeline  # noqa: E402
-from webui.hub import Hub  # noqa: E402
-from webui.store import EventStore  # noqa: E402
+from engine.simulate import random_game
+from vision.live.pipeline import LivePipeline
+from webui.hub import Hub
+from webui.store import EventStore
 
 
 def session(deals: int, seed: int = 1) -> list[dict]:

@@ -1,7 +1,7 @@
 """The event hub under load (issue 27): N tables publishing R journal entries a second each for
 S seconds through a real mosquitto to a real `dominocam hub`.
 
-    .venv/bin/python benchmarks/bench_event.py [--tables 16] [--rate 2] [--seconds 300]
+    .venv/bin/python -m lab.benchmarks.bench_event [--tables 16] [--rate 2] [--seconds 300]
 
 Each table is a real TablePublisher on its own SQLite journal, fed with the engine's own games
 (one after another) at the given rate; the hub is the `dominocam hub` process. Measured:
@@ -28,8 +28,7 @@ import threading
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+ROOT = Path(__file__).resolve().parents[2]
 
 from engine.simulate import random_game  # noqa: E402
 from webui.event.credentials import Credentials  # noqa: E402

@@ -2,7 +2,7 @@
 annotation, as fast as the machine goes (no pacing), and how long after a tile lands it becomes a
 move (in video time).
 
-    .venv/bin/python benchmarks/bench_live.py [--frames N] [--reader auto|truth|boxes|model]
+    .venv/bin/python -m lab.benchmarks.bench_live [--frames N] [--reader auto|truth|boxes|model]
                                               [--no-annotate]
 
 Prints one JSON object. `--reader model` needs the detector (models/tiles-obb.onnx); `auto` is the
@@ -19,8 +19,6 @@ import statistics
 import sys
 import time
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from vision.live.demo import CACHE, demo_pipeline, find_video, render_video, truth_reader  # noqa: E402
 from vision.live.pipeline import LiveConfig  # noqa: E402

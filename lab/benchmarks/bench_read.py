@@ -1,5 +1,5 @@
 """Benchmark: detection + reading + layout of a 1920x1080 frame with ~28 tiles (target <= 100 ms
-median on the 2-core machine). Run: .venv/bin/python benchmarks/bench_read.py [--repeats N]"""
+median on the 2-core machine). Run: .venv/bin/python -m lab.benchmarks.bench_read [--repeats N]"""
 
 from __future__ import annotations
 
@@ -7,11 +7,8 @@ import argparse
 import json
 import logging
 import os
-import sys
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-from vision.read.bench import TILE_PX, run_bench  # noqa: E402
+from lab.read.bench import TILE_PX, run_bench  # noqa: E402
 
 if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__)

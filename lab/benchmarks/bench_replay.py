@@ -1,6 +1,6 @@
 """How fast replay validates events: random legal games of every variant, replayed from events.
 
-Run: .venv/bin/python benchmarks/bench_replay.py   (target: >= 50,000 events/s on this machine)
+Run: .venv/bin/python -m lab.benchmarks.bench_replay   (target: >= 50,000 events/s on this machine)
 Prints wall-clock and CPU rates for event dicts (as the web replays them) and for files (as
 `dominocam replay` does, JSON parsing included); exits 1 below the target CPU rate.
 """

@@ -1,6 +1,6 @@
 """Images per second of `vision.synth` at 1280x960 on one core (render + JPEG encode).
 
-Run: nice -n 5 .venv/bin/python benchmarks/bench_synth.py [--n 40] [--size 1280x960]
+Run: nice -n 5 .venv/bin/python -m lab.benchmarks.bench_synth [--n 40] [--size 1280x960]
 """
 
 from __future__ import annotations

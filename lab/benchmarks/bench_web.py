@@ -12,7 +12,7 @@ the same pipeline alone, and reports:
 MJPEG viewers and most SSE pages are `curl` processes (cheap readers, like browsers); a few
 Python SSE readers time the latency.
 
-    .venv/bin/python benchmarks/bench_web.py [--source demo] [--clients 50] [--seconds 60]
+    .venv/bin/python -m lab.benchmarks.bench_web [--source demo] [--clients 50] [--seconds 60]
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def start_server(source: str, db: str, pace: float) -> tuple[subprocess.Popen, str]:

@@ -3,9 +3,9 @@
 # tiles-obb.int8.onnx; e.g. models), JSON lines and logs under OUT (default runs/measure).
 # Needs datasets/generated/heldout640 and heldout1280 (models/README.md says how to render them)
 # and ../shared/real. About 10 minutes on 2 idle cores; the timings (bench) need the machine quiet.
-# usage: benchmarks/measure_detector.sh DIR [OUT] [PART]   (PART: real, render or bench; default all)
+# usage: lab/benchmarks/measure_detector.sh DIR [OUT] [PART]   (PART: real, render or bench; default all)
 set -u
-D=${1:?usage: benchmarks/measure_detector.sh DIR [OUT] [PART]}; O=${2:-runs/measure}; P=${3:-all}; mkdir -p "$O"
+D=${1:?usage: lab/benchmarks/measure_detector.sh DIR [OUT] [PART]}; O=${2:-runs/measure}; P=${3:-all}; mkdir -p "$O"
 E=".venv/bin/dominocam eval"
 REAL="--data ../shared/real/dd-game1 --scale 1.0 0.7"
 RENDER="--data datasets/generated/heldout640 datasets/generated/heldout1280"

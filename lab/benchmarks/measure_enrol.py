@@ -1,7 +1,7 @@
 """Enrolment per look: N rendered photos of a whole set per look of vision/synth/looks.py, each
 enrolled as `dominocam enrol` does; the share with all 28 tiles assigned right (half by half).
 
-    .venv/bin/python benchmarks/measure_enrol.py [--photos 16] [--looks a,b] [--size 1280x960]
+    .venv/bin/python -m lab.benchmarks.measure_enrol [--photos 16] [--looks a,b] [--size 1280x960]
 
 One Markdown row per look: photos, 28/28 right (each tile the right value), of those every half the
 right way round, refused (why, in short), assigned with a mistake.

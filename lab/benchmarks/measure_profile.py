@@ -2,7 +2,7 @@
 score held-out scenes of that look (the robustness matrix's scenes: same seed, kinds and size as
 `dominocam eval --matrix`) without and with the profile, as `dominocam eval --data DIR [--set FILE]`.
 
-    .venv/bin/python benchmarks/measure_profile.py [--looks a,b] [--images 16] [--size 1280x960]
+    .venv/bin/python -m lab.benchmarks.measure_profile [--looks a,b] [--images 16] [--size 1280x960]
 
 One Markdown row per look, each column "without -> with".
 """

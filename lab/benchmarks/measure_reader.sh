@@ -5,10 +5,10 @@
 # bench` for both models; JSON lines and logs under OUT. Needs datasets/generated/heldout640,
 # heldout1280, heldout1080 (models/README.md says how to render them), datasets/cache/live-eval and
 # ../shared/real. About 4 minutes on 2 idle cores; the timings need the machine quiet.
-# usage: benchmarks/measure_reader.sh OUT [quick]    (quick: renderer's boxes and real photos only)
-# summary: python benchmarks/diagnose/summarise.py OUT
+# usage: lab/benchmarks/measure_reader.sh OUT [quick]    (quick: renderer's boxes and real photos only)
+# summary: python -m lab.diagnose.summarise OUT
 set -u
-O=${1:?usage: benchmarks/measure_reader.sh OUT [quick]}; mkdir -p "$O"
+O=${1:?usage: lab/benchmarks/measure_reader.sh OUT [quick]}; mkdir -p "$O"
 E=".venv/bin/dominocam eval"
 SETS="datasets/generated/heldout640 datasets/generated/heldout1280 datasets/generated/heldout1080"
 $E --data $SETS --truth-boxes --out "$O/tb" > "$O/tb.jsonl" 2> "$O/tb.log"
@@ -20,8 +20,8 @@ L=""
 for d in s7_960_bykovo s7_640_bykovo s24_640_bykovo s21_640_baltic s5_960_baltic s22_640_traditional s23_640_dark s44_640_traditional; do
   L="$L datasets/cache/live-eval/$d"
 done
-.venv/bin/python -m vision.live.evaluate $L --reader model --model models/tiles-obb.int8.onnx --json > "$O/live-int8.jsonl" 2> "$O/live-int8.log"
-.venv/bin/python -m vision.live.evaluate $L --reader boxes --json > "$O/live-boxes.jsonl" 2> "$O/live-boxes.log"
+.venv/bin/python -m lab.live.evaluate $L --reader model --model models/tiles-obb.int8.onnx --json > "$O/live-int8.jsonl" 2> "$O/live-int8.log"
+.venv/bin/python -m lab.live.evaluate $L --reader boxes --json > "$O/live-boxes.jsonl" 2> "$O/live-boxes.log"
 for m in int8.onnx onnx; do
   .venv/bin/dominocam bench --repeats 3 --json --model models/tiles-obb.$m > "$O/bench-$m.json" 2> "$O/bench-$m.log"
 done

@@ -1,6 +1,6 @@
 """Where the detector's time goes: onnxruntime's own profiler, summed per operator type.
 
-    .venv/bin/python benchmarks/profile_detector.py [MODEL] [--size 1152x640] [--runs 5] [--threads 2]
+    .venv/bin/python -m lab.benchmarks.profile_detector [MODEL] [--size 1152x640] [--runs 5] [--threads 2]
 
 The default size is the finer pass of a 1080p frame with 80 px tiles (about 0.6x, see
 `dominocam bench`). Prints the median time of a run and the operator types that take the most;
@@ -13,14 +13,10 @@ from __future__ import annotations
 import argparse
 import collections
 import json
-import os
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
-
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def profile(model: Path, width: int, height: int, runs: int, threads: int) -> dict:

@@ -1,5 +1,5 @@
 """Where the time of `dominocam read` on one photo goes, against `dominocam bench`'s figure.
-python benchmarks/profile_read.py PHOTO [--size 1920x1080] [--repeats 5]
+python -m lab.benchmarks.profile_read PHOTO [--size 1920x1080] [--repeats 5]
 
 `dominocam read` times detection + reading of each photo from its first call; the bench warms the
 detector and the reader up first and reads rendered frames. This script times one photo both
@@ -52,7 +52,7 @@ def main() -> int:
         for _ in range(args.repeats):
             dets, ms = _timed(lambda: det.detect(frame))
             d_ms.append(ms)
-            reading, ms = _timed(lambda d=dets: read_frame(frame, d, pool=pool, doubtful=det.last.doubtful))
+            reading, ms = _timed(lambda d=dets, p=pool: read_frame(frame, d, pool=p, doubtful=det.last.doubtful))
             r_ms.append(ms)
             lay_ms.append(reading.ms_layout)
         out[name] = {"detect_ms": round(statistics.median(d_ms), 1), "read_ms": round(statistics.median(r_ms), 1),

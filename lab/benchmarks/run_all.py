@@ -1,8 +1,8 @@
 """Run every benchmark once, in turn, and print what each measured (`make bench`).
 
-    .venv/bin/python benchmarks/run_all.py [--only NAME ...] [--list]
+    .venv/bin/python -m lab.benchmarks.run_all [--only NAME ...] [--list]
 
-Each benchmark is its own script (see its docstring for the target and the flags); this runs them
+Each benchmark is its own module of lab/benchmarks/ (see its docstring for the target and the flags); this runs them
 as subprocesses with the settings below, so one that fails does not stop the rest, prints each
 one's last JSON object, and exits 1 if any failed to run. Timings need a quiet machine: stop other
 work (a training run: `kill -STOP PID`, then `kill -CONT PID`) while it runs.
@@ -19,17 +19,17 @@ import sys
 import time
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
+ROOT = Path(__file__).resolve().parents[2]
 log = logging.getLogger("benchmarks")
 
-# name: (script, arguments, what it measures)
+# name: (module of lab/benchmarks/, arguments, what it measures)
 BENCHES: dict[str, tuple[str, list[str], str]] = {
-    "read": ("bench_read.py", ["--repeats", "3"], "1920x1080 frame, ~28 tiles: detection + reading + layout"),
-    "replay": ("bench_replay.py", [], "events per second replayed"),
-    "append": ("bench_append.py", [], "ms to append an event at the 10th and the 2,000th of a game"),
-    "synth": ("bench_synth.py", ["--n", "20"], "rendered 1280x960 images per second"),
-    "live": ("bench_live.py", ["--reader", "model", "--frames", "200"], "live pipeline frames per second"),
-    "web": ("bench_web.py", ["--seconds", "30", "--baseline", "10", "--clients", "20"],
+    "read": ("bench_read", ["--repeats", "3"], "1920x1080 frame, ~28 tiles: detection + reading + layout"),
+    "replay": ("bench_replay", [], "events per second replayed"),
+    "append": ("bench_append", [], "ms to append an event at the 10th and the 2,000th of a game"),
+    "synth": ("bench_synth", ["--n", "20"], "rendered 1280x960 images per second"),
+    "live": ("bench_live", ["--reader", "model", "--frames", "200"], "live pipeline frames per second"),
+    "web": ("bench_web", ["--seconds", "30", "--baseline", "10", "--clients", "20"],
             "frame rate and memory with spectators"),
 }
 
@@ -48,11 +48,11 @@ def last_json(text: str) -> dict | None:
 
 
 def run_one(name: str) -> tuple[bool, dict | None, float]:
-    script, args, what = BENCHES[name]
-    log.info("%s: %s (%s)", name, what, " ".join([script, *args]))
+    module, args, what = BENCHES[name]
+    log.info("%s: %s (%s)", name, what, " ".join([module, *args]))
     t0 = time.perf_counter()
-    proc = subprocess.run([sys.executable, str(HERE / script), *args], capture_output=True, text=True,
-                          cwd=HERE.parent, env={**os.environ, "PYTHONPATH": str(HERE.parent)})
+    proc = subprocess.run([sys.executable, "-m", f"lab.benchmarks.{module}", *args], capture_output=True,
+                          text=True, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
     seconds = time.perf_counter() - t0
     result = last_json(proc.stdout)
     if result is None:
@@ -72,8 +72,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
     if args.list:
-        for name, (script, extra, what) in BENCHES.items():
-            print(f"{name:8} {what}  ({' '.join([script, *extra])})")
+        for name, (module, extra, what) in BENCHES.items():
+            print(f"{name:8} {what}  ({' '.join([module, *extra])})")
         return 0
     failed = []
     for name in args.only or list(BENCHES):

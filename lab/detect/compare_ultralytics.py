@@ -1,6 +1,6 @@
 """Check the ONNX decoding of vision.detect against Ultralytics' own predictions (training side).
 
-    python -m vision.detect.compare_ultralytics models/tiles-obb.pt models/tiles-obb.onnx IMAGE... [--conf 0.1]
+    python -m lab.detect.compare_ultralytics models/tiles-obb.pt models/tiles-obb.onnx IMAGE... [--conf 0.1]
 
 Imports torch and ultralytics: never used at run time.
 """

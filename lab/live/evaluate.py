@@ -1,6 +1,6 @@
 """How well the live pipeline infers whole rendered deals (vision/synth videos).
 
-    python -m vision.live.evaluate FOLDER... [--reader truth|boxes|model] [--realtime] [--json]
+    python -m lab.live.evaluate FOLDER... [--reader truth|boxes|model] [--realtime] [--json]
 
 Each FOLDER is a rendered video (frames/, record.jsonl, moves.json, truth/) or a folder holding
 such videos (`videos/*` or sub-folders). The pipeline watches the frames as a camera would (the
@@ -183,7 +183,7 @@ def watch(video: DemoVideo, reader: str = "truth", config: LiveConfig | None = N
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m vision.live.evaluate", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m lab.live.evaluate", description=__doc__.splitlines()[0])
     parser.add_argument("folders", nargs="+", type=Path, help="rendered videos or folders of them")
     parser.add_argument("--reader", choices=("truth", "boxes", "model"), default="truth",
                         help="truth: the renderer's; boxes: pip reader on truth boxes; model: the detector too")

@@ -1,6 +1,6 @@
 """Held-out whole-deal videos for the live evaluation (issue 24), rendered by vision/synth/video.py.
 
-    python -m vision.live.heldout OUT [--deals 24] [--first 0] [--seed 2401]
+    python -m lab.live.heldout OUT [--deals 24] [--first 0] [--seed 2401]
 
 Deal k (from `--first`): a seed of its own (never the demo's or the tests'), a variant in turn
 (every variant of the engine), a set's look in turn (vision/synth/looks.py: the set-make factors and
@@ -81,7 +81,7 @@ def render(out: Path, plan: Plan) -> Path:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m vision.live.heldout", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m lab.live.heldout", description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path)
     parser.add_argument("--deals", type=int, default=24)
     parser.add_argument("--first", type=int, default=0)

@@ -1,5 +1,5 @@
 """Train the convolutional half classifier on rendered scenes:
-`python -m vision.read.train_halfcnn --data DIR [DIR ...] --val-data DIR`.
+`python -m lab.read.train_halfcnn --data DIR [DIR ...] --val-data DIR`.
 
 Halves are cut exactly as the reader cuts them at run time (detector-like box errors, the divider
 split), so the classifier learns the reader's own crops. Real photos are never used. Needs torch
@@ -18,9 +18,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from lab.read.evaluate import load_rendered
 from vision.read import halfcnn
 from vision.read.box import Box, box_from_corners
-from vision.read.evaluate import load_rendered
 from vision.read.tile import TileRead, prepare_tile
 from vision.read.truthdet import BoxNoise, perturb
 

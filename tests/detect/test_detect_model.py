@@ -8,8 +8,8 @@ decode, letterbox or slicing (recall near 0) fails while the model's own misses 
 import cv2
 import pytest
 
+from lab.read.evaluate import Scores, load_rendered, score_boxes
 from vision.detect import DEFAULT_MODEL, TileDetector
-from vision.read.evaluate import Scores, load_rendered, score_boxes
 
 # measured on these four scenes (seed 4242): 25/25 float and int8 with the 35-epoch model, 23/25 float
 # and 24/25 int8 with the 25-epoch model and

@@ -7,9 +7,9 @@ import cv2
 import numpy as np
 import pytest
 
+from lab.detect.quantize import float_nodes, quantize
 from vision.detect import TileDetector
 from vision.detect.obb import corners_to_xywhr
-from vision.detect.quantize import float_nodes, quantize
 
 FLOAT_MODEL = Path(__file__).resolve().parents[2] / "models" / "tiles-obb.onnx"
 

@@ -7,6 +7,7 @@ import itertools
 
 import pytest
 
+from lab.live.evaluate import check
 from vision.live.demo import (
     CACHE,
     DEMO_DEALS,
@@ -18,7 +19,6 @@ from vision.live.demo import (
     render_videos,
     schematic_deals,
 )
-from vision.live.evaluate import check
 from vision.live.motion import SETTLED
 from vision.live.observation import Observation
 from vision.live.pipeline import LiveConfig

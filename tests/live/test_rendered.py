@@ -95,7 +95,7 @@ def test_draws_from_the_boneyard_are_seen_and_the_record_is_the_true_one():
     """A two-player traditional deal with a boneyard (TRAD: draw until a tile fits): 7 tiles are
     drawn, four of them one after another by the same player. Each draw is written for the player
     who drew, in its place among the plays, and the scores are the engine's from the true record."""
-    from vision.live.evaluate import check, moves_of, watch
+    from lab.live.evaluate import check, moves_of, watch
 
     video = find_video(rendered(44, 0, (640, 480), "traditional"))
     assert video is not None
@@ -114,7 +114,7 @@ def test_draws_are_seen_when_the_detector_reads_the_frames():
     """The same deal through the detector, the pip reader and the layout: the reader gives the
     boneyard's tiles to the seats like the hands (it knows no boneyard), the tracker finds the heap
     among them (vision/live/pile.py) and sees the seven draws, each in its place."""
-    from vision.live.evaluate import check, moves_of, watch
+    from lab.live.evaluate import check, moves_of, watch
 
     video = find_video(rendered(44, 0, (640, 480), "traditional"))
     assert video is not None

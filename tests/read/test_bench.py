@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from lab.read.bench import run_bench
 from vision.detect import LIVE_MODEL
-from vision.read.bench import run_bench
 
 
 def test_bench_times_reading_on_truth_boxes_when_there_is_no_model(tmp_path):

@@ -1,4 +1,4 @@
-"""The one matching rule of `vision.read.evaluate` (detection-only and whole-reader scores), the truth
+"""The one matching rule of `lab.read.evaluate` (detection-only and whole-reader scores), the truth
 loaders, and the reading counts, on hand-made boxes and truth whose right answers are known."""
 
 from __future__ import annotations
@@ -9,8 +9,7 @@ from types import SimpleNamespace
 import cv2
 import numpy as np
 
-from vision.detect.obb import xywhr_to_corners
-from vision.read.evaluate import (
+from lab.read.evaluate import (
     WHOLE_AND_SHARP,
     Scores,
     TruthImage,
@@ -22,6 +21,7 @@ from vision.read.evaluate import (
     score_boxes,
     score_image,
 )
+from vision.detect.obb import xywhr_to_corners
 from vision.read.tile import TileRead
 
 

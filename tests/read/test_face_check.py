@@ -7,10 +7,10 @@ import cv2
 import numpy as np
 import pytest
 
+from lab.read.evaluate import load_real, load_rendered
 from tests.read.conftest import REAL
 from vision.read import tile
 from vision.read.box import box_from_corners
-from vision.read.evaluate import load_real, load_rendered
 from vision.read.tile import read_tiles
 
 

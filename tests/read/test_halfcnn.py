@@ -7,9 +7,9 @@ import cv2
 import numpy as np
 import pytest
 
+from lab.read.evaluate import load_rendered
 from vision.read import halfcnn
 from vision.read.box import Box, box_from_corners
-from vision.read.evaluate import load_rendered
 from vision.read.pips import half_maps
 from vision.read.tile import read_tile, read_tiles
 

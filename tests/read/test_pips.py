@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.read.evaluate import Scores, load_rendered, score_image
+from lab.read.evaluate import Scores, load_rendered, score_image
 from vision.read.pips import layout_error, read_half
 from vision.read.reader import read_frame
 from vision.read.truthdet import BoxNoise, detections_from_corners
@@ -77,8 +77,8 @@ def test_layout_check_rejects_non_layouts():
 def test_real_photos_per_half_with_truth_boxes(scale):
     """Validation only (never trained on): boxes from the truth half centres, detector-like errors.
     Measured: 420/420 halves at both scales (CNN half classifier, session 11)."""
+    from lab.read.evaluate import load_real
     from tests.read.conftest import REAL
-    from vision.read.evaluate import load_real
 
     if not REAL.is_dir():
         pytest.skip(f"the real photos are not on this machine ({REAL})")

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 import vision.read.tile as tile
+from lab.read.evaluate import load_frame, load_rendered
 from vision.read.box import Box, box_from_corners
-from vision.read.evaluate import load_frame, load_rendered
 from vision.read.truthdet import BoxNoise, detections_from_corners
 
 

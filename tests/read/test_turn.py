@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from lab.read.evaluate import load_frame, load_rendered
 from vision.read.box import Box, box_from_corners
-from vision.read.evaluate import load_frame, load_rendered
 from vision.read.tile import read_tiles
 from vision.read.turn import turn_unread, turned
 

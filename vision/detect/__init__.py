@@ -1,6 +1,6 @@
 """The tile detector's runtime: an Ultralytics YOLO-OBB model exported to ONNX, run by onnxruntime.
 
-Nothing here imports torch or ultralytics (the training side lives in `vision.detect.training`,
+Nothing here imports torch or ultralytics (the training side lives in `lab.detect.training`,
 imported only by `dominocam train`).
 """
 

@@ -4,7 +4,7 @@ Input: the reader's own square Lab half crop (divider on the right), as colour d
 half's body colour and its distance map, so any pip colour on any body colour looks alike;
 SIZE x SIZE, CHANNELS planes. Output: probabilities of the values 0..6 and of NOT_PIPS (no tile
 face: the table, an arm, a tile's back). Weights: `halfcnn.onnx`
-next to this file, trained on rendered halves only (`python -m vision.read.train_halfcnn`).
+next to this file, trained on rendered halves only (`python -m lab.read.train_halfcnn`).
 """
 
 from __future__ import annotations

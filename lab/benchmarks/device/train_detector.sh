@@ -4,8 +4,8 @@
 # (by default a continuation of models/tiles-obb.pt with a whole learning-rate schedule, which the
 # 2-core machine never had time for), and send the weights back; export and measure them here.
 #
-#   here, once:      benchmarks/device/wheels.sh          (Ultralytics' wheels into .device-wheels/)
-#   on the device:   run(command="bash benchmarks/device/train_detector.sh", carry=[".device-wheels"],
+#   here, once:      lab/benchmarks/device/wheels.sh          (Ultralytics' wheels into .device-wheels/)
+#   on the device:   run(command="bash lab/benchmarks/device/train_detector.sh", carry=[".device-wheels"],
 #                        timeout_s=590)
 #   here, after:     see models/README.md, "On a lent GPU"
 #
@@ -28,11 +28,11 @@ mkdir -p "$T"
 date -u; nvidia-smi -L 2>/dev/null || echo "no nvidia-smi"
 export PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}" PYTHONUNBUFFERED=1
 if ! $PY -c "import ultralytics" 2>/dev/null; then
-  ls .device-wheels/*.whl >/dev/null 2>&1 || { echo "no .device-wheels: run benchmarks/device/wheels.sh here and carry it"; exit 3; }
+  ls .device-wheels/*.whl >/dev/null 2>&1 || { echo "no .device-wheels: run lab/benchmarks/device/wheels.sh here and carry it"; exit 3; }
   $PY -m pip install -q --no-index --no-deps --target "$T/site" .device-wheels/*.whl || exit 3
   export PYTHONPATH="$PYTHONPATH:$T/site"
 fi
-$PY -c "import polars" 2>/dev/null || export PYTHONPATH="$PYTHONPATH:$PWD/benchmarks/device/stubs"
+$PY -c "import polars" 2>/dev/null || export PYTHONPATH="$PYTHONPATH:$PWD/lab/benchmarks/device/stubs"
 $PY -c "import torch, ultralytics; print('torch', torch.__version__, 'cuda', torch.cuda.is_available(), 'ultralytics', ultralytics.__version__)" || exit 4
 
 SECONDS=0

@@ -1,10 +1,10 @@
 #!/bin/bash
 # Download (here, where PyPI is reachable) the wheels the lent GPU machine lacks for training:
 # its image has torch, torchvision, OpenCV, matplotlib, httpx and the rest, but not Ultralytics
-# (polars, which Ultralytics also asks for, is stood in for by benchmarks/device/stubs). The
+# (polars, which Ultralytics also asks for, is stood in for by lab/benchmarks/device/stubs). The
 # versions are this checkout's (.venv); the machine's Python is 3.12 on x86-64. The folder is kept
 # out of git (.git/info/exclude) and carried by the device tool: carry [".device-wheels"].
-# usage: benchmarks/device/wheels.sh
+# usage: lab/benchmarks/device/wheels.sh
 set -euo pipefail
 cd "$(git rev-parse --show-toplevel)"
 D=.device-wheels

@@ -4,4 +4,4 @@ inside a try, for the checkpoints' metadata; with plots off nothing else imports
 
 
 def read_csv(*args, **kwargs):
-    raise RuntimeError("polars is not installed on this machine (benchmarks/device/stubs stands in for it)")
+    raise RuntimeError("polars is not installed on this machine (lab/benchmarks/device/stubs stands in for it)")

@@ -1,0 +1,1 @@
+"""Benchmarks of the runtime: `python -m lab.benchmarks.run_all` (`make bench`) runs them in turn."""

@@ -1,0 +1,1 @@
+"""Training, exporting and quantizing the tile detector (vision/detect/); torch and ultralytics live here."""

@@ -1,0 +1,1 @@
+"""Measuring the live pipeline (vision/live/) on rendered whole-deal videos."""

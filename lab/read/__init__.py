@@ -1,0 +1,1 @@
+"""Measuring and training the pip reader (vision/read/)."""
