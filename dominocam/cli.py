@@ -29,13 +29,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 
 def _load(name: str):
-    module_name, _ = COMMANDS[name]
-    try:
-        return importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name == module_name:
-            return None
-        raise
+    return importlib.import_module(COMMANDS[name][0])
 
 
 class PlainFormatter(logging.Formatter):
@@ -73,9 +67,6 @@ def main(argv: list[str] | None = None) -> int:
         sub = subs.add_parser(name, help=help_text, description=help_text)
         if name == chosen:
             module = _load(name)
-            if module is None:
-                print(f"dominocam: '{name}' is not available in this build", file=sys.stderr)
-                return 2
             module.add_arguments(sub)
             sub.set_defaults(_run=module.run)
     args = full.parse_args(argv)

@@ -5,12 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 
+from lab.read.bench import TILE_PX, run_bench
+
 HELP = "time detection, reading and layout per frame"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from lab.read.bench import TILE_PX
-
     parser.add_argument("--repeats", type=int, default=10, help="passes over the frames")
     parser.add_argument("--frames", type=int, default=4, help="rendered 1920x1080 frames to time")
     parser.add_argument("--model", help="detector ONNX file (default: the live reader's, models/tiles-obb.int8.onnx; "
@@ -26,8 +26,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args) -> int:
-    from lab.read.bench import run_bench
-
     res = run_bench(args.repeats, args.frames, args.model, tuple(args.tile_px), not args.no_slicing,
                     args.target_tile_px)
     if args.json:

@@ -11,16 +11,24 @@ import argparse
 import json
 import logging
 import sys
-import time
+from dataclasses import replace
 from pathlib import Path
+
+from tqdm import tqdm
+
+from dominocam.commands.synth import _size
+from lab.read.evaluate import confusion_png
+from lab.read.sets import MATRIX_COLUMNS, evaluate_set, matrix_set, matrix_table
+from vision.detect import DEFAULT_MODEL, DetectorSettings, TileDetector
+from vision.read.setprofile import ProfileError, load_profile
+from vision.read.workers import reading_pool
+from vision.synth.looks import FACTORS
 
 HELP = "measure the reader on rendered or real photos"
 log = logging.getLogger("dominocam.eval")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from vision.detect.detector import DetectorSettings
-
     parser.add_argument("--matrix", action="store_true",
                         help="the robustness matrix: render held-out scenes per look of vision/synth/looks.py "
                              "(one change from a plain baseline each) and print one row per look")
@@ -75,10 +83,6 @@ def _check_sets(roots: list[Path]) -> str | None:
 
 
 def _detector(args):
-    from dataclasses import replace
-
-    from vision.detect import DEFAULT_MODEL, DetectorSettings, TileDetector
-
     settings = DetectorSettings(conf=args.conf, slicing=not args.no_slicing, min_tile_px=args.min_tile_px,
                                 target_tile_px=args.target_tile_px, relook_below=args.relook_below,
                                 downscale=args.downscale)
@@ -98,68 +102,9 @@ def _detector_or_none(args):
         return None, True
 
 
-def _annotate(folder: Path, ti, frame, dets, reading, matched: dict[int, int]) -> None:
-    import cv2
-    import numpy as np
-
-    from vision.detect.draw import draw_detections as draw_boxes
-
-    missed = np.array([t.halves for j, t in enumerate(ti.tiles) if t.counts and j not in matched.values()],
-                      float).reshape(-1, 2, 2)
-    if reading is None:
-        img = draw_boxes(frame, dets, missed)
-    else:
-        from vision.read.picture import draw_reading as draw_reading
-
-        img = draw_boxes(draw_reading(frame, reading), dets.empty(), missed)
-    folder.mkdir(parents=True, exist_ok=True)
-    cv2.imwrite(str(folder / f"{ti.name}-x{ti.scale:g}.jpg"), img)
-
-
-def evaluate_set(root: Path, scale: float, args, detector, pool=None):
-    """Scores of one set at one scale (`detector` None: truth boxes)."""
-    from lab.read.evaluate import Scores, load_frame, load_truth, score_boxes, score_image
-    from vision.read.truthdet import BoxNoise, detections_from_corners
-
-    images = list(load_truth(root, args.split, scale))[: args.limit]
-    noise = None if args.exact_boxes else BoxNoise()
-    scores = Scores()
-    for n, ti in enumerate(images):
-        frame = load_frame(ti)
-        if frame is None:
-            log.error("%s: cannot read, skipped", ti.image)
-            continue
-        if detector is not None:
-            t0 = time.perf_counter()
-            dets = detector.detect(frame)
-            scores.detect_ms.append((time.perf_counter() - t0) * 1000)
-        else:
-            keep = [t for t in ti.tiles if t.counts]
-            dets = detections_from_corners([t.corners for t in keep], [t.face for t in keep], noise,
-                                           seed=args.seed * 100003 + n)
-        reading = None
-        if args.detection_only:
-            faces = ["down" if int(k) == 1 else "up" for k in dets.class_id]
-            matched = score_boxes(scores, ti, dets.corners, faces)
-        else:
-            from vision.read.reader import read_frame
-
-            doubtful = detector.last.doubtful if detector is not None else None
-            reading = read_frame(frame, dets, pool=pool, doubtful=doubtful, profile=getattr(args, "profile", None))
-            matched = score_image(scores, ti, reading)
-        if args.annotate:
-            _annotate(Path(args.annotate), ti, frame, dets, reading, matched)
-        log.debug("%s at %g: %d predictions, %d matched", ti.name, scale, len(dets), len(matched))
-    return scores
-
-
 def run(args) -> int:
-    from vision.read.workers import reading_pool
-
     args.profile = None
     if args.set_file:
-        from vision.read.setprofile import ProfileError, load_profile
-
         try:
             args.profile = load_profile(args.set_file)
         except ProfileError as exc:
@@ -191,8 +136,6 @@ def run(args) -> int:
 
 
 def _report(root: Path, scale: float, args, detector, pool, boxes: str, n_runs: int) -> None:
-    from lab.read.evaluate import confusion_png
-
     scores = evaluate_set(root, scale, args, detector, pool)
     summary = scores.detection_summary() if args.detection_only else scores.summary()
     summary.update({"data": str(root), "scale": scale, "boxes": boxes})
@@ -226,32 +169,7 @@ def _report(root: Path, scale: float, args, detector, pool, boxes: str, n_runs: 
                      summary["recount_exact"], summary["recount_images"], summary["recount_hands_exact"])
 
 
-MATRIX_SEED = 9300  # held out: no training set uses it
-MATRIX_KINDS = ["chain", "recount", "chain", "dense"]
-MATRIX_COLUMNS = (("recall", "recall"), ("exact_tiles_fully_visible", "exact whole"), ("exact_tiles", "exact all"),
-                  ("layout_edges", "edges"), ("layout_exact", "layouts"), ("phantom_tiles_per_image", "phantom/img"),
-                  ("recount_exact", "recounts"))
-
-
-def _matrix_set(root: Path, name: str, n: int, size: tuple[int, int]) -> Path:
-    """The held-out scenes of one look, rendered once (the same scenes under every look)."""
-    from vision.synth.dataset import write_images
-
-    folder = root / f"{size[0]}x{size[1]}" / name
-    stamp = folder / "look.json"
-    want = {"look": name, "images": n, "seed": MATRIX_SEED, "size": list(size), "kinds": MATRIX_KINDS}
-    if stamp.is_file() and json.loads(stamp.read_text()) == want:
-        return folder
-    write_images(folder, n, MATRIX_SEED, size, n_val=0, progress=False, kinds=MATRIX_KINDS, look=name)
-    stamp.write_text(json.dumps(want))
-    return folder
-
-
 def _matrix(args) -> int:
-    from dominocam.commands.synth import _size
-    from vision.read.workers import reading_pool
-    from vision.synth.looks import FACTORS
-
     names = [x.strip() for x in args.looks.split(",")] if args.looks else list(FACTORS)
     unknown = [x for x in names if x not in FACTORS]
     if unknown:
@@ -270,10 +188,8 @@ def _matrix(args) -> int:
     pool = reading_pool()
     rows = []
     try:
-        from tqdm import tqdm
-
         for name in tqdm(names, desc="looks", unit="look"):
-            folder = _matrix_set(args.matrix_root, name, args.matrix_images, size)
+            folder = matrix_set(args.matrix_root, name, args.matrix_images, size)
             summary = evaluate_set(folder, 1.0, args, detector, pool).summary()
             row = {"look": name, "images": summary["images"], **{k: summary[k] for k, _ in MATRIX_COLUMNS}}
             rows.append(row)
@@ -288,11 +204,3 @@ def _matrix(args) -> int:
     return 0
 
 
-def matrix_table(rows: list[dict]) -> str:
-    """The matrix as a Markdown table (percentages; phantom tiles per image)."""
-    head = "| look | images | " + " | ".join(label for _, label in MATRIX_COLUMNS) + " |"
-    lines = [head, "|" + "---|" * (len(MATRIX_COLUMNS) + 2)]
-    for r in rows:
-        cells = ["-" if r[k] is None else f"{r[k]:g}" for k, _ in MATRIX_COLUMNS]
-        lines.append(f"| {r['look']} | {r['images']} | " + " | ".join(cells) + " |")
-    return "\n".join(lines)

@@ -6,6 +6,11 @@ import argparse
 import logging
 from pathlib import Path
 
+from vision.synth.dataset import contact_sheet, looks_sheet, real_vs_render, write_images
+from vision.synth.looks import FACTORS
+from vision.synth.scene import KINDS
+from vision.synth.video import write_videos
+
 log = logging.getLogger(__name__)
 
 
@@ -47,9 +52,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args) -> int:
-    from vision.synth.dataset import contact_sheet, real_vs_render, write_images
-    from vision.synth.looks import FACTORS
-
     if args.look == "list":
         for name, lk in FACTORS.items():
             print(f"{name:14s} {lk.about}")
@@ -58,8 +60,6 @@ def run(args) -> int:
         log.error("no look called %r; the looks are: %s", args.look, ", ".join(FACTORS))
         return 2
     if args.contact_sheet is not None:
-        from vision.synth.dataset import looks_sheet
-
         contact_sheet(args.contact_sheet, args.seed)
         looks = args.contact_sheet.with_name(args.contact_sheet.stem + "-looks.jpg")
         looks_sheet(looks, args.seed)
@@ -81,8 +81,6 @@ def run(args) -> int:
         return 2
     kinds = None
     if args.kinds:
-        from vision.synth.scene import KINDS
-
         kinds = [k.strip() for k in args.kinds.split(",") if k.strip()]
         unknown = [k for k in kinds if k not in KINDS]
         if unknown or not kinds:
@@ -96,11 +94,6 @@ def run(args) -> int:
             write_images(args.out, args.images, args.seed, args.size, args.val, kinds=kinds, processes=args.processes,
                          look=args.look, variants=args.variants)
         if args.videos:
-            try:
-                from vision.synth.video import write_videos
-            except ImportError:
-                log.error("video rendering is not available in this build yet")
-                return 2
             write_videos(args.out, args.videos, args.seed, args.video_size, args.fps)
     elif args.contact_sheet is None and args.real_vs_render is None:
         log.error("nothing to do: give --images N, --videos M or --contact-sheet PATH")

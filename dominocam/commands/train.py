@@ -17,6 +17,10 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
+from lab.detect import training
+from lab.detect.fast_dfl import rewrite_dfl
+from lab.detect.quantize import quantize
+
 log = logging.getLogger("dominocam.train")
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -77,8 +81,6 @@ def _render(data: Path, images: int, seed: int, imgsz: int) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from lab.detect import training
-
     training.prepare_offline(args.config_dir)
     started = time.time()
     summary: dict = {"started": datetime.now(UTC).isoformat(timespec="seconds"), "imgsz": args.imgsz}
@@ -114,13 +116,9 @@ def run(args: argparse.Namespace) -> int:
         return 0
     onnx = training.export_onnx(weights, args.imgsz)
     training.strip_weights(weights, args.out / "tiles-obb.pt")
-    from vision.detect.fast_dfl import rewrite_dfl
-
     rewrite_dfl(onnx, args.out / "tiles-obb.onnx")
     summary.update(weights=str(weights), onnx_bytes=(args.out / "tiles-obb.onnx").stat().st_size)
     if args.calib_images > 0:
-        from lab.detect.quantize import quantize
-
         calib = sorted((args.data / "images" / "train").glob("*.jpg"))[: args.calib_images]
         if not calib:
             log.error("no rendered images under %s/images/train to calibrate the int8 model: "

@@ -18,7 +18,7 @@ from types import SimpleNamespace
 import cv2
 import numpy as np
 
-from dominocam.commands.eval import MATRIX_COLUMNS, MATRIX_KINDS, MATRIX_SEED, evaluate_set
+from lab.read.sets import MATRIX_COLUMNS, MATRIX_KINDS, MATRIX_SEED, evaluate_set
 from vision.detect import DEFAULT_MODEL, TileDetector
 from vision.read.enrol import EnrolError, enrol_photo
 from vision.read.workers import reading_pool

@@ -4,7 +4,7 @@
 
 The default size is the finer pass of a 1080p frame with 80 px tiles (about 0.6x, see
 `dominocam bench`). Prints the median time of a run and the operator types that take the most;
-this is how the slow DFL softmax was found (`vision/detect/fast_dfl.py`). The profile file
+this is how the slow DFL softmax was found (`lab/detect/fast_dfl.py`). The profile file
 onnxruntime writes goes to a temporary folder and is removed.
 """
 

@@ -7,7 +7,7 @@ import onnx
 import onnxruntime as ort
 from onnx import TensorProto, helper, numpy_helper
 
-from vision.detect.fast_dfl import DFL, rewrite_dfl
+from lab.detect.fast_dfl import DFL, rewrite_dfl
 
 MODELS = Path(__file__).resolve().parents[2] / "models"
 

@@ -8,7 +8,7 @@ import json
 import numpy as np
 import pytest
 
-import vision.detect
+import dominocam.commands.eval
 from dominocam.cli import main
 from tests.read.test_evaluate import _write_real, _write_rendered
 from vision.detect import Detections
@@ -57,7 +57,7 @@ class FakeDetector:
 
 
 def test_detection_only_runs_the_detector_with_the_given_settings(tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr(vision.detect, "TileDetector", FakeDetector)
+    monkeypatch.setattr(dominocam.commands.eval, "TileDetector", FakeDetector)
     FakeDetector.made.clear()
     real = _write_real(tmp_path / "real")
     code, rows, _ = _run(capsys, ["--data", str(real), "--detection-only", "--model", "m.onnx", "--conf", "0.4",

@@ -6,7 +6,7 @@ a 1152x640 input (15,120 anchors) it took 28-35 of 190-230 ms, the largest singl
 the convolutions (measured with onnxruntime's profiler, 2026-12-01). The same numbers come from
 Transpose (b, 4, a, 16) -> Softmax over the last axis -> MatMul with the column 0..15: 2.5 ms.
 
-Imported by `dominocam train` only (it needs the `onnx` package of the training extra).
+Imported by `dominocam train` only (it needs the `onnx` package of the training and test extras).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ DFL = "/model.23/dfl/"  # Ultralytics' DFL block in the exported graph
 def rewrite_dfl(src: Path, dst: Path) -> bool:
     """Write `src` to `dst` with the DFL softmax over the last axis; False (and `dst` a plain copy)
     when `src` has no slow DFL (already rewritten, or another head)."""
-    import onnx
+    import onnx  # lazy: onnx comes with the train and test extras only
     from onnx import helper, numpy_helper
 
     model = onnx.load(str(src))
