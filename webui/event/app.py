@@ -14,10 +14,13 @@ import hashlib
 import secrets
 from typing import Any
 
-from flask import Flask, current_app, jsonify, render_template, request
+from flask import Flask, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from engine.tournament import TournamentError
+from webui.event.views_board import bp as board_bp
+from webui.event.views_operator import bp as operator_bp
+from webui.event.views_standings import bp as standings_bp
 from webui.i18n import init_i18n
 from webui.security import allowed_hosts, check_host, is_loopback
 
@@ -78,16 +81,7 @@ def create_hub_app(config: dict[str, Any]) -> Flask:
     def _tournament_error(exc: TournamentError):
         return jsonify(ok=False, error=str(exc), status=400), 400
 
-    from webui.event.views_board import bp as board_bp
-    from webui.event.views_operator import bp as operator_bp
-    from webui.event.views_standings import bp as standings_bp
-
     app.register_blueprint(board_bp)
     app.register_blueprint(standings_bp)
     app.register_blueprint(operator_bp)
     return app
-
-
-def hub():
-    """The running EventHub of the current app."""
-    return current_app.config["HUB"]

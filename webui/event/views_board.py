@@ -18,7 +18,7 @@ from flask import (
     stream_with_context,
 )
 
-from webui.event.app import hub
+from webui.event.context import hub
 
 bp = Blueprint("board", __name__)
 

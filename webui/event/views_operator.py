@@ -18,7 +18,7 @@ from typing import Any
 from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
 
 from engine.tournament import TournamentError
-from webui.event.app import hub
+from webui.event.context import hub
 from webui.security import csrf_token, is_operator, login, operator_required
 
 log = logging.getLogger(__name__)

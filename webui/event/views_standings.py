@@ -7,7 +7,7 @@ import time
 
 from flask import Blueprint, jsonify, render_template
 
-from webui.event.app import hub
+from webui.event.context import hub
 
 bp = Blueprint("standings", __name__)
 
