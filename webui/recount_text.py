@@ -12,7 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.rules import ruleset
 from webui.i18n import N_, gettext_for
+from webui.phrases import flag_text
 from webui.words import DEAL_ENDS, VARIANT_NAMES
 
 SEATS = {"south": N_("south"), "west": N_("west"), "north": N_("north"), "east": N_("east")}
@@ -111,8 +113,6 @@ def _end_line(rc, record: list[dict] | None, _) -> str:
 def recount_report(rc, variant: str, players: list[str], record: list[dict] | None, tiles_seen: int,
                    lang: str = "ru") -> RecountReport:
     """The words of one recount (see the module's docstring). `tiles_seen`: tiles on the photo."""
-    from engine.rules import ruleset
-
     _ = gettext_for(lang)
     game = record[0] if record else {"variant": variant, "options": {}}
     rules = ruleset(game["variant"], **(game.get("options") or {}))
@@ -156,8 +156,6 @@ def recount_report(rc, variant: str, players: list[str], record: list[dict] | No
     else:
         lines.append(_("Points: %(points)s", points=", ".join(f"{p} {v}" for p, v in points.items())))
     for f in rc.flags:
-        from webui.phrases import flag_text
-
         lines.append(_("Wrongful pass (%(rule)s): %(text)s", rule=f["rule"], text=flag_text(f, _)))
     for h in rc.hands:
         if h.unsure:

@@ -11,10 +11,16 @@ from __future__ import annotations
 import ctypes
 import logging
 import os
+import signal
+import threading
+import time
 import warnings
 from typing import Any
 
 from flask import Flask
+from waitress import create_server, wasyncore
+
+from webui.security import lan_addresses
 
 log = logging.getLogger(__name__)
 
@@ -25,7 +31,7 @@ M_ARENA_MAX = -8  # glibc mallopt parameter
 def limit_malloc_arenas(arenas: int = 2) -> bool:
     """Cap glibc's malloc arenas. Each thread that allocates gets an arena (up to 8 per core); with
     a thread per viewer, freed JPEG and SSE buffers stay spread over many arenas and the resident
-    size creeps up (benchmarks/bench_web.py --seconds 300, 50 MJPEG + 50 SSE: +23.5 MB and still
+    size creeps up (lab/benchmarks/bench_web.py --seconds 300, 50 MJPEG + 50 SSE: +23.5 MB and still
     rising with glibc's default, +7.7 MB and flat after the first minute with 2 arenas).
     Call before the server's threads start. An explicit MALLOC_ARENA_MAX in the environment wins.
     Returns False where it does not apply (not glibc, or set by the environment)."""
@@ -39,8 +45,6 @@ def limit_malloc_arenas(arenas: int = 2) -> bool:
 
 def make_server(app: Flask, host: str, port: int):
     """A waitress server bound to host:port (port 0: any free port; see `.effective_port`)."""
-    from waitress import create_server
-
     cfg = app.config
     threads = int(cfg["STREAM_MAX_VIEWERS"]) + int(cfg["SSE_MAX_CLIENTS"]) + 8
     options: dict[str, Any] = dict(
@@ -66,8 +70,6 @@ def lan_urls(server, host: str) -> list[str]:
     """Where other machines reach a server bound to every address (0.0.0.0 / ::): its LAN URLs."""
     if host not in ("0.0.0.0", "::", ""):
         return []
-    from webui.security import lan_addresses
-
     return [f"http://{a}:{server.effective_port}/" for a in lan_addresses()]
 
 
@@ -88,12 +90,6 @@ def serve_until_signalled(server, stop_streams, grace_s: float = 1.0, poll_s: fl
     signal only sets a flag: the loop keeps running while `stop_streams()` ends every open SSE and
     MJPEG response and their threads finish writing, then the workers are stopped and the
     sockets closed. Returns the signal number that stopped it."""
-    import signal
-    import threading
-    import time
-
-    from waitress import wasyncore
-
     stop = threading.Event()
     got: list[int] = []
 

@@ -15,6 +15,7 @@ import logging
 from pathlib import Path
 from typing import Any
 
+from engine.replay import replay_events
 from engine.tournament import TournamentError, store
 from engine.tournament.live import bykovo_result
 from engine.tournament.records import read_lines
@@ -51,8 +52,6 @@ def feed(folder: Path, record: list[dict[str, Any]], warned: set[str] | None = N
         return None
     if state.get("finished"):
         return None
-    from engine.replay import replay_events
-
     try:
         deals = [d for d in replay_events(record).get("deals", []) if d.get("end") not in (None, "unfinished")]
     except ValueError:

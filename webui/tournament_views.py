@@ -23,31 +23,9 @@ from pathlib import Path
 from flask import Blueprint, abort, current_app, jsonify, redirect, render_template, request
 
 from engine.tournament import TournamentError, store
+from webui.i18n import gettext, request_lang
 from webui.i18n import gettext as _
-
-try:  # the web area's guard: operator session + CSRF, or a bearer token
-    from webui.security import csrf_token, is_operator, operator_required
-except ImportError:  # pragma: no cover - only without the web area's module
-    import hmac
-    from functools import wraps
-
-    def operator_required(view):
-        @wraps(view)
-        def wrapped(*args, **kwargs):
-            token = current_app.config.get("OPERATOR_TOKEN") or ""
-            given = request.headers.get("Authorization", "").removeprefix("Bearer ").strip()
-            if not (token and given and hmac.compare_digest(given.encode(), token.encode())):
-                abort(401, description="operator token required (Authorization: Bearer TOKEN)")
-            return view(*args, **kwargs)
-
-        return wrapped
-
-    def is_operator() -> bool:
-        return False
-
-    def csrf_token() -> str:
-        return ""
-
+from webui.security import csrf_token, is_operator, operator_required
 
 log = logging.getLogger(__name__)
 bp = Blueprint("tournament", __name__, template_folder="templates")
@@ -180,7 +158,5 @@ def operator_page():
 
 def _words() -> dict:
     """The page's language for the templates (also where the app has no Flask-Babel)."""
-    from webui.i18n import gettext, request_lang
-
     lang = request_lang()
     return {"_": gettext, "lang": lang, "other_lang": "en" if lang == "ru" else "ru"}

@@ -6,6 +6,7 @@ import json
 
 from flask import Blueprint, Response, abort, current_app, jsonify, request
 
+from engine.record import dumps_event
 from webui.i18n import gettext as _
 from webui.i18n import request_lang
 from webui.journal import current_game
@@ -29,10 +30,6 @@ def health():
 
 
 def _dumps(event: dict) -> str:
-    try:
-        from engine.record import dumps_event
-    except ImportError:
-        return json.dumps(event, ensure_ascii=False)
     return dumps_event(event)
 
 

@@ -23,6 +23,7 @@ from webui.config import VARIANTS
 from webui.i18n import gettext as _
 from webui.journal import JournalError, current_game, last_undoable
 from webui.live import live
+from webui.recount_photo import RecountUnavailable, read_hands
 from webui.security import csrf_token, host_name, is_operator, login, operator_required
 from webui.words import VARIANT_NAMES
 
@@ -178,8 +179,6 @@ def recount_confirm():
 def recount_photo():
     """Read the hands laid out in an uploaded photo (vision/read/'s recount); nothing is stored
     until the operator confirms with /api/op/recount."""
-    from webui.recount_photo import RecountUnavailable, read_hands
-
     upload = request.files.get("photo")
     if upload is None:
         abort(400, description=_("Choose a photo of the hands first."))

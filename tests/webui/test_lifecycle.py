@@ -172,10 +172,12 @@ def test_on_every_address_the_terminal_and_the_qr_code_give_the_lan_address(make
     import segno
 
     import webui.security
+    import webui.server
     import webui.views_spectator
     from webui.server import lan_urls, make_server, server_url
 
     monkeypatch.setattr(webui.security, "lan_addresses", lambda: ["192.168.1.20", "10.0.0.5"])
+    monkeypatch.setattr(webui.server, "lan_addresses", lambda: ["192.168.1.20", "10.0.0.5"])
     monkeypatch.setattr(webui.views_spectator, "lan_addresses", lambda: ["192.168.1.20", "10.0.0.5"])
     app = make_app(BIND_HOST="0.0.0.0", PORT=8765)
     server = make_server(app, "127.0.0.1", 0)  # bound here to loopback: only the printed words are checked

@@ -13,7 +13,7 @@ cut evenly into that many tiles; the network's boxes that agree with a cut tile 
 do not are replaced. Anything unclear (a patterned back, a blob, the table itself in the back's
 colour, a face seen in the row) leaves the boxes as they were. Held-out renders, 2026-12-01:
 detection recall 1080p 95.74 -> 96.45 %, 640 96.07 -> 96.23 %, 1280 96.36 -> 96.36 %
-(`benchmarks/diagnose/rows_eval.py`).
+(`python -m lab.diagnose.rows_eval`).
 """
 
 from __future__ import annotations

@@ -22,10 +22,12 @@ from pathlib import Path
 
 import numpy as np
 
+from vision.detect.detector import live_model
 from vision.live.pipeline import LiveConfig, LivePipeline
+from vision.live.playlist import PlaylistSource, clip, truths
 from vision.live.readers import BoxesReader, ModelReader, ReaderUnavailable, TruthReader
 from vision.live.schematic import Scenario, deal_steps, draw
-from vision.live.sources import FolderSource
+from vision.live.sources import FolderSource, SourceEnded
 
 log = logging.getLogger(__name__)
 
@@ -90,11 +92,10 @@ def render_videos(root: Path, n: int = DEMO_DEALS, seed: int = DEMO_SEED) -> lis
     """Render the demo's deals not yet in `root/videos/` (each whole or not at all): the first as
     `dominocam synth --videos 1 --seed 7` renders it, the others bykovo deals of the same four
     players (`video_rng(seed, i)`, another stream where a deal does not fit the table)."""
-    try:
-        from vision.synth.video import render_video as render
-        from vision.synth.video import video_rng
-    except ImportError:
-        return []
+    # lazy: the renderer is imported only when the demo renders, never by a camera's pipeline
+    from vision.synth.video import render_video as render
+    from vision.synth.video import video_rng
+
     for i in range(n):
         folder = root / "videos" / f"deal_s{seed}_{i:03d}"
         if load_video(folder) is not None:
@@ -146,8 +147,6 @@ class SchematicSource:
         pass
 
     def read(self):
-        from vision.live.sources import SourceEnded
-
         n = len(self.sc.truth)
         if self._n >= n and not self.loop:
             raise SourceEnded(self.name)
@@ -207,8 +206,6 @@ def reader_for(video: DemoVideo, kind: str, model: str | Path | None = None):
 def demo_kind(model: str | None = None) -> str:
     """The demo's reader by name, as DOMINOCAM_DEMO_READER says; by default the model where its
     file is there (it reads the demo deals exactly), else the renderer's truth."""
-    from vision.detect.detector import live_model
-
     have_model = Path(model).is_file() if model else live_model().is_file()
     kind = os.environ.get("DOMINOCAM_DEMO_READER", "model" if have_model else "truth")
     if kind not in ("model", "truth", "boxes"):
@@ -251,8 +248,6 @@ def playlist_pipeline(videos: list[DemoVideo], kind: str, config: LiveConfig | N
                       hold_s: float = HOLD_S) -> LivePipeline:
     """A pipeline watching rendered deals one after another (vision/live/playlist.py), read by
     `kind` (model, truth or boxes, as `reader_for`)."""
-    from vision.live.playlist import PlaylistSource, clip, truths
-
     fps = videos[0].fps
     clips = [clip(v.frames, v.truth, fps, hold_s, LEAD_S if len(videos) > 1 else 0.0)
              for v in videos]

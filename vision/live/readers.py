@@ -16,7 +16,11 @@ from pathlib import Path
 
 import numpy as np
 
+from vision.detect.detector import TileDetector, live_model
 from vision.live.observation import Observation, from_reading, from_truth, from_video_truth
+from vision.read.reader import read_frame
+from vision.read.truthdet import BoxNoise, truth_detections
+from vision.read.workers import reading_pool
 
 log = logging.getLogger(__name__)
 
@@ -44,10 +48,6 @@ class ModelReader:
         if detector is not None:
             self.detector = detector
             return
-        try:
-            from vision.detect.detector import TileDetector, live_model
-        except ImportError as exc:  # the detector package is not in this build
-            raise ReaderUnavailable(f"the tile detector is not available: {exc}") from exc
         path = Path(model_path) if model_path else live_model()
         if not path.is_file():
             raise ReaderUnavailable(
@@ -56,8 +56,6 @@ class ModelReader:
         self.detector = TileDetector(path)
 
     def __call__(self, frame: np.ndarray, t: float) -> Observation:
-        from vision.read.reader import read_frame
-
         t0 = time.perf_counter()
         # The camera is fixed: the tiles' size in the frame, and so the detection scale, stays.
         # The whole-frame look that measures it runs on the first frame and then now and then.
@@ -68,8 +66,6 @@ class ModelReader:
             detections = self.detector.detect(frame, scale=self.scale)
             self.reads_since_look += 1
         if self.pool is None and self.processes:
-            from vision.read.workers import reading_pool
-
             self.pool, self.processes = reading_pool(), False  # started once, on the first frame
         reading = read_frame(frame, detections, pool=self.pool)
         obs = from_reading(reading)
@@ -99,9 +95,6 @@ class BoxesReader:
         return cls([json.loads(p.read_text()) for p in files], fps, noise)
 
     def __call__(self, frame: np.ndarray, t: float) -> Observation:
-        from vision.read.reader import read_frame
-        from vision.read.truthdet import BoxNoise, truth_detections
-
         t0 = time.perf_counter()
         index = round(t * self.fps) % len(self.truths)
         truth = self.truths[index]

@@ -6,11 +6,14 @@ truth corners moved by a few pixels and degrees, the errors a detector's boxes h
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
-from vision.read.box import Box, box_from_corners
+from vision.detect.detections import Detections
+from vision.read.box import Box, box_from_corners, box_from_halves
 
 
 @dataclass(frozen=True)
@@ -34,8 +37,6 @@ def perturb(box: Box, noise: BoxNoise, rng: np.random.Generator) -> Box:
 
 def detections_from_corners(corners_list, faces, noise: BoxNoise | None = None, seed: int = 0):
     """`vision.detect.Detections` from truth quads (any order round the tile), perturbed by `noise`."""
-    from vision.detect.detections import Detections
-
     rng = np.random.default_rng(seed)
     out = []
     for c in corners_list:
@@ -51,8 +52,6 @@ def detections_from_corners(corners_list, faces, noise: BoxNoise | None = None, 
 def truth_detections(truth: dict, noise: BoxNoise | None = None, seed: int = 0, labelled_only: bool = True):
     """`vision.detect.Detections` for the tiles of a truth JSON (rendered set), perturbed by `noise`.
     Returns (detections, truth indices in the same order)."""
-    from vision.detect.detections import Detections
-
     rng = np.random.default_rng(seed)
     corners, conf, cls, idx = [], [], [], []
     for i, t in enumerate(truth["tiles"]):
@@ -73,15 +72,10 @@ def truth_detections(truth: dict, noise: BoxNoise | None = None, seed: int = 0, 
 def truth_for_image(image: str) -> dict:
     """The truth JSON of a rendered image: DIR/images/SPLIT/NAME.jpg -> DIR/truth/NAME.json (or
     NAME.json next to the image); for a real photo, its entry in truth.json beside it."""
-    import json
-    from pathlib import Path
-
     p = Path(image)
     real = p.parent / "truth.json"
     if real.is_file():
         # real photos: tiles listed by half centres (only those on the play grid)
-        from vision.read.box import box_from_halves
-
         data = json.loads(real.read_text())
         if p.name in data.get("images", {}):
             tiles = [{"corners": box_from_halves(*t["halves"]).corners().tolist(), "face": "up", "labelled": True,

@@ -56,13 +56,13 @@ OVERLAP = 0.3  # of the smaller box's area: more and the two boxes cannot both b
 # A tile inside a straight line of touching tiles of its colour also shows a gap across its middle
 # (its divider reaching the outline) and a body running on past both ends, as a box straddling two
 # tiles does. Boxes the detector is this sure of are kept (the straddler then goes only as "half
-# on each of two better tiles"): held-out renders, 44-epoch model, session 12 (benchmarks/diagnose/
+# on each of two better tiles"): held-out renders, 44-epoch model, session 12 (lab/diagnose/
 # verify_why.py): the rule dropped 12 boxes, 11 of them true tiles, 9 of those at 0.5 or more,
 # the one false box at under 0.5.
 STRADDLE_SURE = 0.5
 # A box with one half the pip classifier takes for no tile face is mostly a false box (a box
 # straddling a tile's end and the table, a patch of print): held-out renders, session 12
-# (benchmarks/diagnose/noface.py), under 0.5 confidence 9 true tiles (partly under arms) against 148 false
+# (lab/diagnose/noface.py), under 0.5 confidence 9 true tiles (partly under arms) against 148 false
 # boxes. Dropped: false boxes 504 / 349 / 192 -> 409 / 308 / 181 (640 / 1280 / 1080p), layout exact
 # on 640 94.8 -> 96.1 %, recall 640 96.11 -> 95.92 %, the others the same (at 0.7: recall -0.1 to
 # -0.2 more, layouts no better).

@@ -18,6 +18,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from multiprocessing import shared_memory
 
+import cv2
 import numpy as np
 
 from vision.read.box import Box
@@ -52,8 +53,6 @@ def _verify_task(task: tuple) -> list:
 
 
 def _quiet_worker() -> None:
-    import cv2
-
     # one process per core already (measured on the bench frames: 72-88 ms per frame with one
     # OpenCV thread per worker, 86-91 ms with OpenCV's default)
     cv2.setNumThreads(1)

@@ -14,6 +14,8 @@ import numpy as np
 from tqdm import tqdm
 
 from vision.synth.camera import encode_jpeg
+from vision.synth.looks import FACTORS
+from vision.synth.looks import look as named_look
 from vision.synth.scene import render_scene
 
 log = logging.getLogger(__name__)
@@ -64,8 +66,6 @@ def write_images(out: Path, n: int, seed: int, size: tuple[int, int], n_val: int
 def _write_one(out: Path, seed: int, size: tuple[int, int], n_train: int, kinds: list[str] | None,
                look: str | None, variants: bool, i: int) -> tuple[int, int]:
     """Render and write image `i` (train split below `n_train`, else val); (tiles, labels)."""
-    from vision.synth.looks import look as named_look
-
     split = "val" if i >= n_train else "train"
     name = f"s{seed}_{i:06d}"
     side = np.random.default_rng([int(seed), int(i), 0x100C]) if variants else None
@@ -101,8 +101,6 @@ def contact_sheet(path: Path, seed: int, count: int = 24, cols: int = 6, size: t
 def looks_sheet(path: Path, seed: int, cols: int = 5, size: tuple[int, int] = (1280, 960)) -> None:
     """One scene under every look of `vision.synth.looks` (the same tiles, one factor changed
     each), a 1:1 crop round the image's centre labelled with the look's name."""
-    from vision.synth.looks import FACTORS
-
     crops = []
     for name, lk in tqdm(FACTORS.items(), desc="looks", unit="look"):
         r = render_scene(image_rng(seed, 30_000), size, kind="chain", look=lk)
@@ -137,8 +135,6 @@ def real_vs_render(real_dir: Path, path: Path, seed: int = 0, photos: tuple[str,
         h, w = img.shape[:2]
         crops.append(_label(img[h // 2 - 200:h // 2 + 200, w // 2 - 200:w // 2 + 200], "real, 1:1"))
     size = (768, 1020)
-    from vision.synth.scene import render_scene
-
     for i, kind in enumerate(("board", "board")):
         rng = image_rng(seed, 20_000 + i)
         r = render_scene(rng, size, kind=kind, length=54.0, surface="wood", max_tilt_deg=8.0, style_kind="white")

@@ -10,6 +10,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from engine.game import apply, new_game
+from engine.rules import VARIANTS, ruleset
+from engine.simulate import random_game
+
 SEATS = ("south", "west", "north", "east")  # clockwise as seen from above with south at the bottom
 ALL_TILES = [(a, b) for a in range(7) for b in range(a, 7)]
 
@@ -87,15 +91,9 @@ def seat_names(n_players: int) -> list[str]:
     return {2: ["south", "north"], 3: ["south", "west", "north"]}.get(n_players, list(SEATS[:n_players]))
 
 
-def engine_deal(rng: np.random.Generator, variant: str | None = None, stop_early: bool = True) -> Deal | None:
+def engine_deal(rng: np.random.Generator, variant: str | None = None, stop_early: bool = True) -> Deal:
     """A deal played by the rules engine (`engine.simulate.random_game`), cut at a random move when
-    `stop_early`. Returns None when the engine is not available in this build."""
-    try:
-        from engine.game import apply, new_game
-        from engine.rules import VARIANTS, ruleset
-        from engine.simulate import random_game
-    except ImportError:
-        return None
+    `stop_early`."""
     variant = variant or str(rng.choice(list(VARIANTS)))
     allowed = list(ruleset(variant).players)
     players = int(rng.choice([p for p in allowed if p <= 4] or allowed[:1]))

@@ -20,6 +20,11 @@ import cv2
 import numpy as np
 from tqdm import tqdm
 
+from engine.game import apply, new_game
+from engine.record import dumps_event
+from engine.rules import VARIANTS, ruleset
+from engine.simulate import random_game
+from engine.tiles import Tile
 from vision.synth import clutter, layouts
 from vision.synth.backgrounds import random_surface
 from vision.synth.camera import Camera, apply_light, encode_jpeg, make_camera, random_light
@@ -52,9 +57,6 @@ class Timeline:
 
 
 def _game_events(rng: np.random.Generator, variant: str | None) -> list[dict]:
-    from engine.rules import VARIANTS, ruleset
-    from engine.simulate import random_game
-
     variant = variant or str(rng.choice(list(VARIANTS)))
     allowed = [p for p in ruleset(variant).players if p <= 4] or list(ruleset(variant).players)[:1]
     players = int(rng.choice(allowed))
@@ -63,8 +65,6 @@ def _game_events(rng: np.random.Generator, variant: str | None) -> list[dict]:
 
 
 def _full_deal(events: list[dict]) -> Deal:
-    from engine.game import apply, new_game
-
     return deal_from_events(events, apply, new_game)
 
 
@@ -133,8 +133,6 @@ class _Scene:
         return c, math.atan2(d[1], d[0])
 
     def _rows(self, deal_event: dict, rng) -> None:
-        from engine.tiles import Tile
-
         hands = deal_event.get("hands") or {}
         # room for the tiles a player may draw later
         n_slots = max([len(h) for h in hands.values()] + [7]) + 3
@@ -157,8 +155,6 @@ class _Scene:
         return idx
 
     def _boneyard(self, deal_event: dict, rng) -> None:
-        from engine.tiles import Tile
-
         self.bone_index: dict[tuple[int, int], int] = {}
         bones = [Tile.parse(x) for x in deal_event.get("boneyard") or []]
         if not bones:
@@ -267,8 +263,6 @@ def _plan(scene: _Scene, rng: np.random.Generator, fps: int, spectator_at: int |
     """Frames for the whole deal: idle, then per event an arm's reach, hold and withdrawal.
     `spectator_at`: before that play (counted from 0), a hand from the seat across from its player
     passes over the layout and goes, laying nothing, then the table is still a moment."""
-    from engine.tiles import Tile
-
     tl = Timeline()
     present = set(scene.slots_all()) | set(scene.bone_index.values())
     reach = max(3, round(0.5 * fps))
@@ -369,8 +363,6 @@ def render_video(folder: Path, rng: np.random.Generator, size: tuple[int, int] =
     vision.synth.looks.Look whose set style the tiles take (and its JPEG quality); `turn_deg`:
     the camera turned on its mount; `spectator_at`: a hand that lays nothing before that play.
     Without them, the same video as before for the same stream."""
-    from engine.record import dumps_event
-
     events = _game_events(rng, variant)
     scene = _Scene(rng, size, events, look, turn_deg)
     tl = _plan(scene, rng, fps, spectator_at)
