@@ -46,8 +46,10 @@ test: $(STAMP_TEST) browser mosquitto
 i18n: $(STAMP_RUN)
 	$(BIN)/python -m webui.catalogs
 
+# ruff, then the layers and no import cycles (pyproject.toml's [tool.importlinter] contracts).
 lint: $(STAMP_TEST)
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports --no-cache
 
 bench: $(STAMP_RUN)
 	$(BIN)/python -m lab.benchmarks.run_all
