@@ -73,6 +73,7 @@ class Hub:
         self._version = 0
         self._camera: dict[str, Any] = {"state": "none", "message": "no camera connected", "fps": 0.0}
         self._live_flags: list[dict[str, Any]] = []
+        self._to_confirm: list[dict[str, Any]] = []
         self._cached: tuple[tuple[int, int], dict[str, Any], dict[str | None, str], dict[str, str]] | None = None
         self._listeners: list[Any] = []
         self._game = LiveGame(store.entries())  # the one full replay at start
@@ -177,6 +178,26 @@ class Hub:
         with self._cond:
             return list(self._live_flags)
 
+    def set_to_confirm(self, items: list[dict[str, Any]]) -> None:
+        """The pipeline's tiles to confirm (`pipeline.to_confirm()`): the pages get them with the
+        next state; only a change wakes them."""
+        with self._cond:
+            if items == self._to_confirm:
+                return
+            self._to_confirm = [dict(i) for i in items]
+            self._version += 1
+            self._cond.notify_all()
+
+    @property
+    def to_confirm(self) -> list[dict[str, Any]]:
+        with self._cond:
+            return [dict(i) for i in self._to_confirm]
+
+    def _camera_side(self) -> dict[str, Any]:
+        """What the camera adds to the state beside the record: its flags, its tiles to confirm."""
+        with self._cond:
+            return {"live_flags": list(self._live_flags), "to_confirm": [dict(i) for i in self._to_confirm]}
+
     def wait(self, seen_version: int, timeout: float) -> int:
         """Block until the version moves past `seen_version` or `timeout` passes; return the version."""
         with self._cond:
@@ -188,10 +209,10 @@ class Hub:
         """The state (`at`: as it was after record line `at`); `lang`: with the words of that
         language added (webui/localize.py)."""
         if at is not None:
-            state = build_state(self.store.entries(), self.camera, at=at) | {"live_flags": self.live_flags}
+            state = build_state(self.store.entries(), self.camera, at=at) | self._camera_side()
             return localize(state, lang) if lang else state
         with self._write_lock:
-            state = live_state(self._game, self.camera) | {"live_flags": self.live_flags}
+            state = live_state(self._game, self.camera) | self._camera_side()
         return localize(state, lang) if lang else state
 
     def state_json(self, lang: str | None = None) -> str:
@@ -201,14 +222,14 @@ class Hub:
             key = (self.store.last_id, self._version)
             cached = self._cached
             camera = dict(self._camera)
-            flags = list(self._live_flags)
+            side = self._camera_side()
         if cached and cached[0] == key:
             state, texts, moves = cached[1], cached[2], cached[3]
             if lang in texts:
                 return texts[lang]
         else:
             with self._write_lock:  # the held game is consistent between appends
-                state = live_state(self._game, camera, moves=False) | {"live_flags": flags}
+                state = live_state(self._game, camera, moves=False) | side
                 moves = {_MOVES_JSON: "[" + ",".join(self._game.move_json) + "]"}
                 if "deals" in state:  # not when the engine refused the stored record
                     moves[_DEALS_JSON] = deals_json(self._game, state["deals"])

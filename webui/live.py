@@ -82,7 +82,13 @@ class Live:
             self.hub.set_camera({"state": status.state, "message": status.message,
                                  "retry_in": getattr(status, "retry_in", None), "fps": round(fps, 1)})
 
-        self.runner = PipelineRunner(pipeline, self.broadcaster.publish, on_status, config["STALL_AFTER_S"])
+        on_frame = self.broadcaster.publish
+        if hasattr(pipeline, "to_confirm"):  # tiles the rules doubt: on the operator page at once
+            def on_frame(frame) -> None:
+                self.broadcaster.publish(frame)
+                self.hub.set_to_confirm(pipeline.to_confirm())
+
+        self.runner = PipelineRunner(pipeline, on_frame, on_status, config["STALL_AFTER_S"])
         self.runner.start()
 
     def calibration(self) -> dict[str, Any] | None:

@@ -1,17 +1,21 @@
 """The operator page and every write: new game, next deal, a play or pass by hand, a correction,
-undo, the recount. Each write appends one journal event (never an edit) and answers the new state.
+undo, the recount, the answer on a tile to confirm. Each write appends journal events (never an
+edit) and answers the new state.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
+import cv2
 from flask import (
     Blueprint,
     abort,
     current_app,
     jsonify,
+    make_response,
     redirect,
     render_template,
     request,
@@ -30,6 +34,9 @@ from webui.words import VARIANT_NAMES
 log = logging.getLogger(__name__)
 
 bp = Blueprint("operator", __name__)
+
+RESOLVE = ("confirm", "correct", "dismiss")  # vision.live.pipeline.LivePipeline.resolve's actions
+TILE = re.compile(r"([0-6])-([0-6])")
 
 
 def _json() -> dict[str, Any]:
@@ -217,3 +224,80 @@ def set_calibration():
     except ValueError as exc:
         raise JournalError(str(exc)) from None
     return jsonify(ok=True, calibration=cal)
+
+
+# --- tiles to confirm (issue 24): the camera saw a tile laid that the rules doubt -------------------
+
+def _confirming():
+    pipeline = live().pipeline
+    if pipeline is None or not hasattr(pipeline, "resolve"):
+        abort(409, description=_("No live camera: tiles to confirm come from the camera (dominocam serve --source)."))
+    return pipeline
+
+
+def _held(item_id: Any, items: list[dict[str, Any]]) -> dict[str, Any]:
+    """The tile to confirm numbered `item_id`; 404 when there is none (resolved, or gone)."""
+    found = next((i for i in items if str(i.get("id")) == str(item_id)), None)
+    if found is None:
+        abort(404, description=_("No tile to confirm numbered %(id)s: it was resolved already or has left the table.",
+                                 id=item_id))
+    return found
+
+
+def _tile_values(value: Any) -> str:
+    """'3-5' or [3, 5] as the engine's name (low value first); 400 for anything else."""
+    text = "-".join(str(v) for v in value) if isinstance(value, list) else str(value or "").strip()
+    match = TILE.fullmatch(text)
+    if match is None:
+        abort(400, description=_("Tile: pick two values from 0 to 6, e.g. 3-5, not %(tile)s.", tile=repr(value)))
+    a, b = sorted(int(v) for v in match.groups())
+    return f"{a}-{b}"
+
+
+@bp.post("/api/op/confirm")
+@operator_required
+def resolve_tile():
+    """The operator's answer on a tile to confirm (`pipeline.to_confirm()`): `confirm` writes the
+    play as read, `correct` writes it as `tile`, `dismiss` says it is not a tile (nothing written,
+    its place is ignored this deal)."""
+    body = _json()
+    pipeline = _confirming()
+    action = body.get("action")
+    if action not in RESOLVE:
+        abort(400, description=_("Answer confirm, correct or dismiss (not a tile), not %(action)s.",
+                                 action=repr(action)))
+    item = _held(body.get("id"), pipeline.to_confirm())
+    tile = _tile_values(body.get("tile")) if action == "correct" else None
+    before = live().store.last_id
+    try:
+        events = pipeline.resolve(item["id"], action, tile)
+    except ValueError:  # resolved meanwhile, or the tile is a move of this deal already
+        _held(item["id"], pipeline.to_confirm())  # resolved meanwhile: 404
+        abort(409, description=_("%(tile)s is already a move of this deal: correct that move instead.",
+                                 tile=tile or item["tile"]))
+    hub = live().hub
+    hub.set_to_confirm(pipeline.to_confirm())
+    written = [e.id for e in live().store.entries(after=before) if e.event in events]
+    log.info("tile to confirm #%s (%s): %s%s", item["id"], item["tile"], action, f" as {tile}" if tile else "")
+    return jsonify(ok=True, action=action, tile=tile or item["tile"], ids=written, state=hub.state())
+
+
+@bp.get("/api/op/confirm/<int:item_id>.jpg")
+def confirm_picture(item_id: int):
+    """The newest picture around a tile to confirm (the operator's page only)."""
+    if not is_operator():
+        abort(401)
+    item = _held(item_id, live().hub.to_confirm)
+    frame = live().broadcaster.latest_frame()
+    if frame is None or not item.get("centre"):
+        abort(404, description=_("No picture yet: the camera has not sent one."))
+    h, w = frame.shape[:2]
+    half = max(24, round(min(h, w) * 0.12))  # a tile and its neighbours, whatever the tile's size
+    x, y = (round(v) for v in item["centre"])
+    crop = frame[max(0, y - half): min(h, y + half), max(0, x - half): min(w, x + half)]
+    ok, jpeg = cv2.imencode(".jpg", crop, [cv2.IMWRITE_JPEG_QUALITY, 85])
+    if not ok or crop.size == 0:
+        abort(404, description=_("No picture yet: the camera has not sent one."))
+    response = make_response(jpeg.tobytes())
+    response.headers.update({"Content-Type": "image/jpeg", "Cache-Control": "no-store"})
+    return response

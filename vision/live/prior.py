@@ -48,6 +48,7 @@ class ToConfirm:
     def to_dict(self) -> dict:
         return {"id": self.id, "tile": self.tile, "reason": self.reason, "t": self.t,
                 "player": self.player, "to": self.to, "face": self.face,
+                "centre": [round(float(c), 1) for c in self.centre],
                 "message": self.message, "rule": "SET-DUP" if self.reason == SEEN_TWICE else "BYK-1.6"}
 
 

@@ -26,6 +26,10 @@ Optional methods, used when present:
   applied), called before `frames()` and after every operator change, so move inference starts
   from what the referee says is on the table.
 - `on_flags(sink)`: `sink(flags)` each time the pipeline raises flags for the operator.
+- `to_confirm() -> list[dict]` and `resolve(item_id, action, tile=None)`: tiles seen laid that the
+  rules doubt, held for the operator (read after each frame and shown on the operator page), and
+  the operator's answer (`confirm`, `correct` with `tile`, `dismiss`); `resolve` raises ValueError
+  for an unknown id or a tile already played.
 - `calibration` and `set_calibration(calibration)`: the table's corners and seats, and the
   operator's override.
 """

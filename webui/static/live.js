@@ -282,6 +282,7 @@ const DominoLive = (() => {
       }
       if (viewingAt === null) render(live);
       else { shown.moves = live.moves; renderMoves(shown, {}); renderLiveFlags(); }
+      if (opts.onLive) opts.onLive(live);  // the table now, even while stepping back
     });
     source.addEventListener("error", () => {
       disconnected = true;
@@ -337,6 +338,7 @@ const DominoLive = (() => {
     const r = await fetch(`/api/state?lang=${LANG}`);
     live = await r.json();
     render(live);
+    if (opts.onLive) opts.onLive(live);
     connect(live.last_event_id);
   }
 

@@ -27,6 +27,100 @@
     return data;
   }
 
+  // Tiles to confirm (issue 24): the camera saw a tile laid that the rules doubt; nothing is in the
+  // record until the operator answers: confirm it as read, correct its values, or not a tile.
+  const REASONS = { "no-end": t("fits no open end of the layout"), "seen-twice": t("is already on the table") };
+  const node = (tag, cls, text) => {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  };
+
+  async function resolve(li, item, action, tile) {
+    li.querySelectorAll("button").forEach((b) => { b.disabled = true; });
+    const data = await post("/api/op/confirm", { id: item.id, action, tile });
+    if (!data) { li.querySelectorAll("button").forEach((b) => { b.disabled = false; }); return; }
+    li.remove();
+    $("confirm-card").hidden = !$("to-confirm").children.length;
+    say(action === "dismiss"
+      ? t("Not a tile: %(tile)s is left out and its place ignored this deal.", {tile: item.tile})
+      : t("%(tile)s is in the record (journal entry #%(ids)s).", {tile: data.tile, ids: (data.ids || []).join(", #")}));
+  }
+
+  function picker(li, item) {
+    const box = node("div", "picker");
+    const values = String(item.tile).split("-").map(Number);
+    const save = node("button", "picker-save");
+    save.type = "button";
+    const label = () => { save.textContent = t("Write %(tile)s", {tile: values.join("-")}); };
+    [0, 1].forEach((half) => {
+      const row = node("div", "picker-row");
+      row.dataset.half = String(half);
+      for (let v = 0; v <= 6; v++) {
+        const b = node("button", "small", String(v));
+        b.type = "button";
+        b.dataset.value = String(v);
+        b.setAttribute("aria-pressed", String(values[half] === v));
+        b.onclick = () => {
+          values[half] = v;
+          row.querySelectorAll("button").forEach((x) => x.setAttribute("aria-pressed", String(x === b)));
+          label();
+        };
+        row.append(b);
+      }
+      box.append(row);
+    });
+    label();
+    save.onclick = () => resolve(li, item, "correct", values.join("-"));
+    box.append(save);
+    return box;
+  }
+
+  function confirmItem(item) {
+    const li = node("li", "confirm-item");
+    li.dataset.id = String(item.id);
+    li.dataset.tile = item.tile;
+    const pic = node("img", "confirm-pic");
+    pic.alt = item.tile;
+    pic.src = `/api/op/confirm/${item.id}.jpg?t=${Date.now()}`;
+    pic.onerror = () => { pic.hidden = true; };  // no picture yet: the values and where say it
+    const what = node("div", "confirm-what");
+    const head = node("div");
+    head.append(DominoLive.domino(item.tile, item.face), " ", node("span", "", REASONS[item.reason] || item.reason),
+      " ", node("b", "rule", item.rule));
+    what.append(head);
+    const where = [];
+    if (item.player) where.push(t("laid from %(player)s's side", {player: item.player}));
+    if (item.to) where.push(t("against %(tile)s", {tile: item.to}));
+    if (where.length) what.append(node("span", "hint", where.join(", ")));
+    const actions = node("div", "confirm-actions");
+    const button = (action, text, cls) => {
+      const b = node("button", cls, text);
+      b.type = "button";
+      b.dataset.action = action;
+      actions.append(b);
+      return b;
+    };
+    button("confirm", t("Confirm")).onclick = () => resolve(li, item, "confirm");
+    button("correct", t("Correct"), "secondary").onclick = () => {
+      const open = li.querySelector(".picker");
+      if (open) open.remove(); else li.append(picker(li, item));
+    };
+    button("dismiss", t("Not a tile"), "warn").onclick = () => resolve(li, item, "dismiss");
+    li.append(pic, what, actions);
+    return li;
+  }
+
+  function renderConfirm(items) {
+    const ul = $("to-confirm");
+    const ids = new Set(items.map((i) => String(i.id)));
+    [...ul.children].forEach((li) => { if (!ids.has(li.dataset.id)) li.remove(); });  // resolved or gone
+    const shown = new Set([...ul.children].map((li) => li.dataset.id));
+    items.forEach((i) => { if (!shown.has(String(i.id))) ul.append(confirmItem(i)); });  // an open picker stays
+    $("confirm-card").hidden = !items.length;
+  }
+
   function fields(form) {
     const out = {};
     new FormData(form).forEach((v, k) => { if (v !== "" && k !== "photo") out[k] = v; });
@@ -80,6 +174,7 @@
       li.append(fix, undo);
     },
     onRender(s) { fillPlayers(s.players || []); },
+    onLive(s) { renderConfirm(s.to_confirm || []); },
   });
 
   $("undo-last").onclick = () => post("/api/op/undo", {});
