@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def full(hub: Hub) -> dict:
     """The page state from scratch: the journal folded and the record replayed."""
-    return build_state(hub.store.entries(), hub.camera) | {"live_flags": hub.live_flags}
+    return build_state(hub.store.entries(), hub.camera) | {"live_flags": hub.live_flags, "to_confirm": hub.to_confirm}
 
 
 def check(hub: Hub) -> None:
