@@ -5,12 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.chromium import ARGS, CHROMIUM
 from tests.event.conftest import baltic_game, wait_for
 from tests.event.tables import Table, serve_hub, start_hub
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-quic", "--no-first-run"]
 
 pytestmark = pytest.mark.browser
 

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 import numpy as np
 import pytest
 
+from tests.chromium import browser  # noqa: F401 - the browser fixture of the browser tests
 from vision.live.protocol import LIVE, FrameUpdate, SourceStatus
 from webui.app import create_app
 from webui.server import make_server

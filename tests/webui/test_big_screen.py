@@ -9,11 +9,13 @@ import re
 
 import pytest
 
+from tests.chromium import BROWSER_MARKS
 from tests.webui.conftest import BEARER, FakePipeline, engine_game, wait_for
-from tests.webui.test_browser import ARGS, CHROMIUM, pytestmark  # noqa: F401 - same browser, same skip
 
 SIZES = {"1920x1080": (1920, 1080, False), "1280x720": (1280, 720, False), "phone": (390, 844, True)}
 FLAGS = 20
+
+pytestmark = BROWSER_MARKS
 
 
 def flagged_game(players: list[str]) -> list[dict]:
@@ -40,16 +42,6 @@ def flagged_game(players: list[str]) -> list[dict]:
         if e["event"] != "game" and len(replay_events(events)["flags"]) >= FLAGS:
             return events
     raise AssertionError("the deal raised too few flags")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def busy_table(make_app, serve, players: list[str]):

@@ -3,35 +3,16 @@ installs it). Pages are served by waitress exactly as `dominocam serve` does."""
 
 from __future__ import annotations
 
-import os
 import time
 
 import pytest
 
 from engine.replay import replay_events
+from tests.chromium import BROWSER_MARKS
 from tests.webui.conftest import BEARER, TOKEN, FakePipeline, engine_game, wait_for
 from webui.record_source import RecordPipeline
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-quic", "--no-first-run"]
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not os.path.exists(CHROMIUM),
-                       reason="BROWSER TESTS NOT RUN: Debian's chromium is missing; run `make browser` "
-                              "(apt-get install chromium) first"),
-]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+pytestmark = BROWSER_MARKS
 
 
 @pytest.fixture

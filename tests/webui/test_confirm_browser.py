@@ -6,33 +6,17 @@ Playwright drives Debian's chromium as in test_browser.py."""
 from __future__ import annotations
 
 import json
-import os
 import threading
 import time
 import urllib.request
 
 import pytest
 
+from tests.chromium import BROWSER_MARKS
 from tests.webui.conftest import TOKEN, wait_for
 from tests.webui.doubtful import doubtful_pipeline
-from tests.webui.test_browser import ARGS, CHROMIUM
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not os.path.exists(CHROMIUM),
-                       reason="BROWSER TESTS NOT RUN: Debian's chromium is missing; run `make browser` "
-                              "(apt-get install chromium) first"),
-]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+pytestmark = BROWSER_MARKS
 
 
 def record(url: str) -> list[dict]:
