@@ -1,4 +1,4 @@
-"""The game record: JSON Lines, one event per line (see docs/readme/engine.md).
+"""The game record: JSON Lines, one event per line (see docs/guides/replay.md).
 
 `parse_event` checks one line's syntax (`engine.events.from_dict`: `parse_line` gives the typed
 event); `check_events` checks what needs the game event (the variant, its options, player names).

@@ -20,7 +20,7 @@ colour that fills its box, and tiles do not overlap, so the checks are:
 
 Each check needs resolution: boxes shorter than `MIN_VERIFY_PX` are kept unjudged. The
 thresholds were chosen on rendered held-out scenes (vision/synth, which draw printed dominoes,
-boards and clutter too), never on the real photos, which only validate them (docs/readme/read.md).
+boards and clutter too), never on the real photos, which only validate them (docs/guides/read.md).
 """
 
 from __future__ import annotations
