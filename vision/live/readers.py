@@ -67,7 +67,7 @@ class ModelReader:
             self.reads_since_look += 1
         if self.pool is None and self.processes:
             self.pool, self.processes = reading_pool(), False  # started once, on the first frame
-        reading = read_frame(frame, detections, pool=self.pool)
+        reading = read_frame(frame, detections, pool=self.pool, doubtful=self.detector.last.doubtful)
         obs = from_reading(reading)
         self.last_ms = (time.perf_counter() - t0) * 1000
         return obs

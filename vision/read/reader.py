@@ -7,9 +7,11 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from vision.read.blanks import blank_doubles
 from vision.read.box import Box, box_from_corners
 from vision.read.ends import close_ends
 from vision.read.layout import FrameLayout, LayoutTile, build_layout
+from vision.read.opener import take_doubtful_faces
 from vision.read.tile import TileRead, read_tiles, shows_no_face
 from vision.read.turn import turn_unread
 from vision.read.verify import physical_tiles
@@ -124,7 +126,8 @@ def read_frame(frame: np.ndarray, detections, pool=None, doubtful=None,
     is the same. (Threads do not pay: the per-tile work is many small numpy steps under the GIL;
     on the 29-tile bench frames two threads took 121-160 ms against 101-113 ms for one.)
     `doubtful` (the detector's `last.doubtful`) offers boxes it scored low: a face-down one that
-    closes an open end of the chain is taken (`vision.read.ends`). `profile` (a `SetProfile` of
+    closes an open end of the chain is taken (`vision.read.ends`), and face-up ones read surely
+    that open an empty table or join an open end (`vision.read.opener`). `profile` (a `SetProfile` of
     `dominocam enrol`) re-decides halves before the layout (`vision.read.profile`)."""
     t0 = time.perf_counter()
     jobs = detection_jobs(detections)
@@ -138,6 +141,7 @@ def read_frame(frame: np.ndarray, detections, pool=None, doubtful=None,
         tiles = read_tiles(frame, jobs)
         tiles = turn_unread(frame, tiles, jobs)  # the detector's angle of a small tile may be off
         tiles = physical_tiles(frame, tiles)  # boxes that are no tile: across two tiles, doubles, parts
+    tiles = blank_doubles(frame, tiles)  # a 0-0 with no divider, boxed as a back
     size = (frame.shape[1], frame.shape[0])
     tiles = doubt_cut_halves(tiles, size)
     if profile is not None:
@@ -146,6 +150,7 @@ def read_frame(frame: np.ndarray, detections, pool=None, doubtful=None,
         tiles = apply_profile(frame, tiles, profile)
     t1 = time.perf_counter()
     layout = build_layout(layout_tiles(tiles), size)
+    tiles, layout = take_doubtful_faces(frame, tiles, layout, doubtful, layout_tiles, size)
     tiles, layout = close_ends(frame, tiles, layout, doubtful, layout_tiles, size)
     tiles = settle(tiles, layout)
     t2 = time.perf_counter()

@@ -1,0 +1,56 @@
+"""The blank double of a set with no divider, boxed by the detector as a back (issue 23, live deal
+h02): the one face-down box of another colour than every other back is the 0-0; backs in a shadow
+or a set whose backs share the faces' colour change nothing."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+import numpy as np
+
+from vision.read.blanks import blank_doubles
+from vision.read.tile import TileRead
+from vision.synth.looks import FACTORS
+from vision.synth.styles import random_style
+from vision.synth.tiles import PlacedTile, draw_face
+
+LENGTH = 70.0
+
+
+def _table(back: tuple[int, int, int], *, blank_at: int | None = 6, shade_from: int | None = None):
+    """Seven face-down tiles of colour `back` in a row (the one at `blank_at` drawn as the 0-0
+    of a no-divider set, face up); those from `shade_from` on lie in a shadow. Returns the frame
+    and the reader's tiles as the detector boxed them: all face down."""
+    style = replace(FACTORS["no_divider"].style(random_style(np.random.default_rng(3))), back=back,
+                    back_pattern="plain")
+    frame = np.full((160, 720, 3), (40, 90, 30), np.uint8)
+    tiles = []
+    for n in range(7):
+        face = "up" if n == blank_at else "down"
+        t = PlacedTile((0, 0) if face == "up" else None, (60 + 100 * n, 80), math.pi / 2, LENGTH / 2, 2.0,
+                       face=face, style=style)
+        draw_face(frame, t)
+        tiles.append(TileRead(t.corners(), t.halves(), "down", (None, None), (1.0, 1.0),
+                              ("face down", "face down"), 0.9))
+    if shade_from is not None:
+        frame[:, 100 * shade_from + 10:] = (frame[:, 100 * shade_from + 10:] * 0.55).astype(np.uint8)
+    return frame, tiles
+
+
+def test_the_blank_double_among_blue_backs_reads_0_0():
+    frame, tiles = _table((150, 40, 20))  # BGR: blue backs, an ivory face
+    out = blank_doubles(frame, tiles)
+    assert [t.face for t in out] == ["down"] * 6 + ["up"]
+    assert out[6].values == (0, 0)
+
+
+def test_backs_in_a_shadow_are_no_blank_double():
+    frame, tiles = _table((30, 30, 160), blank_at=None, shade_from=4)  # red backs, three shaded
+    assert [t.face for t in blank_doubles(frame, tiles)] == ["down"] * 7
+
+
+def test_backs_of_the_faces_colour_cannot_be_told_from_the_blank():
+    style = FACTORS["no_divider"].style(random_style(np.random.default_rng(3)))
+    frame, tiles = _table(tuple(int(x) for x in style.body))
+    assert [t.face for t in blank_doubles(frame, tiles)] == ["down"] * 7
