@@ -5,6 +5,9 @@ quantized per channel, activations per tensor with ranges calibrated on rendered
 the 99.999th percentile of each activation rather than its extremes, which let rare outliers coarsen
 every step (35-epoch model, 64 images: real photos at most 1 false tile per image against 2, 640
 renders 875 false boxes against 1004, recall 94.8 against 95.3 %, exact tiles 94.0 against 94.2 %).
+Since 2026-12-02 the 99.9999th (candidate c of docs/lab-notes/2026-12-02-detector-any-set.md, 64
+plain 640x640 renders, real photos at scale 1.0 / 0.7: 99.9999 reads 210/210 at both with 0 false
+tiles; 99.999 210/210 with 1 false tile at 1.0; 99.99 208/210 and 1 false tile).
 The head's decoding (box distances, the class sigmoid, the angle, one concatenated output in
 pixels and probabilities) stays in float: one int8 scale for pixels and probabilities at once
 rounds every class score to zero.
@@ -25,19 +28,29 @@ log = logging.getLogger(__name__)
 
 HEAD = "/model.23/"  # Ultralytics' OBB head in the exported graph
 HEAD_CONVS = "/model.23/cv"  # its convolution branches, quantized like the rest
-CALIB_PERCENTILE = 99.999
+CALIB_PERCENTILE = 99.9999  # 99.999 before 2026-12-02 (the detector of 44 epochs)
 
 
-def float_nodes(model_path: Path) -> list[str]:
-    """The head's decoding nodes, left in float."""
+def float_nodes(model_path: Path, also_float: Sequence[str] = ()) -> list[str]:
+    """The head's decoding nodes, left in float, plus every node whose name starts with one of
+    `also_float` (e.g. "/model.23/cv3" for the class branch, "/model.0/" for the first conv)."""
     import onnx
 
     nodes = onnx.load(str(model_path)).graph.node
-    return [n.name for n in nodes if n.name.startswith(HEAD) and not n.name.startswith(HEAD_CONVS)]
+    return [n.name for n in nodes
+            if (n.name.startswith(HEAD) and not n.name.startswith(HEAD_CONVS))
+            or any(n.name.startswith(prefix) for prefix in also_float)]
 
 
-def quantize(src: Path, dst: Path, images: Sequence[Path], imgsz: int = 640) -> Path:
-    """Write an int8 copy of the ONNX model `src` to `dst`, calibrated on `images`."""
+def quantize(src: Path, dst: Path, images: Sequence[Path], imgsz: int = 640, *,
+             percentile: float = CALIB_PERCENTILE, method: str = "percentile", per_channel: bool = True,
+             also_float: Sequence[str] = ()) -> Path:
+    """Write an int8 copy of the ONNX model `src` to `dst`, calibrated on `images`.
+
+    `method`: "percentile" (at `percentile`), "entropy" or "minmax"; `per_channel`: weights per
+    output channel (else per tensor); `also_float`: node-name prefixes left in float besides the
+    head's decoding (see `float_nodes`). Calibration holds every image's activations in memory:
+    128 images of 640x640 ran a 23 GB machine out of memory (64 fit)."""
     from onnxruntime.quantization import (
         CalibrationDataReader,
         CalibrationMethod,
@@ -68,12 +81,17 @@ def quantize(src: Path, dst: Path, images: Sequence[Path], imgsz: int = 640) -> 
                 return {input_name: np.ascontiguousarray(blob, dtype=np.float32) / 255.0}
             return None
 
+    methods = {"percentile": CalibrationMethod.Percentile, "entropy": CalibrationMethod.Entropy,
+               "minmax": CalibrationMethod.MinMax}
+    if method not in methods:
+        raise ValueError(f"calibration method {method!r}: one of {', '.join(methods)}")
+    extra = {"CalibPercentile": percentile} if method == "percentile" else {}
     try:
         quantize_static(
-            str(prepared), str(dst), Renders(), quant_format=QuantFormat.QDQ, per_channel=True,
+            str(prepared), str(dst), Renders(), quant_format=QuantFormat.QDQ, per_channel=per_channel,
             activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8,
-            calibrate_method=CalibrationMethod.Percentile, extra_options={"CalibPercentile": CALIB_PERCENTILE},
-            nodes_to_exclude=float_nodes(prepared),
+            calibrate_method=methods[method], extra_options=extra,
+            nodes_to_exclude=float_nodes(prepared, also_float),
         )
     finally:
         prepared.unlink(missing_ok=True)
