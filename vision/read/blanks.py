@@ -45,19 +45,21 @@ def _inner_lab(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(roi, cv2.COLOR_BGR2LAB).reshape(-1, 3)[mask.reshape(-1) > 0].astype(np.float32)
 
 
-def inner_colour(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
-    """The median Lab colour of the middle of a box (the body: pips are few of its pixels)."""
-    lab = _inner_lab(frame, quad)
+def _colour(lab: np.ndarray) -> np.ndarray:
+    """The median of Lab pixels (a box's body: pips are few of its pixels)."""
     return np.median(lab, axis=0) if len(lab) else np.full(3, np.nan, np.float32)
 
 
-def is_plain(frame: np.ndarray, quad: np.ndarray) -> bool:
-    """Nothing on the middle of the box but its body: no pip."""
-    lab = _inner_lab(frame, quad)
+def inner_colour(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """The median Lab colour of the middle of a box."""
+    return _colour(_inner_lab(frame, quad))
+
+
+def _plain(lab: np.ndarray) -> bool:
+    """Nothing on these pixels but the body: no pip."""
     if not len(lab):
         return False
-    off = np.linalg.norm(lab - np.median(lab, axis=0), axis=1) > MARK
-    return float(off.mean()) < PLAIN_SHARE
+    return float((np.linalg.norm(lab - np.median(lab, axis=0), axis=1) > MARK).mean()) < PLAIN_SHARE
 
 
 def blank_doubles(frame: np.ndarray, tiles: list[TileRead]) -> list[TileRead]:
@@ -68,23 +70,28 @@ def blank_doubles(frame: np.ndarray, tiles: list[TileRead]) -> list[TileRead]:
     down = [i for i, t in enumerate(tiles) if t.face == "down"]
     if len(down) < MIN_BACKS + 1:
         return tiles
-    colours = np.stack([inner_colour(frame, tiles[i].quad) for i in down])
+    labs = [_inner_lab(frame, tiles[i].quad) for i in down]
+    colours = np.stack([_colour(lab) for lab in labs])
     backs = np.median(colours, axis=0)
     far = np.linalg.norm(colours - backs, axis=1)
     near = far[far <= APART]
     if len(near) < MIN_BACKS or float(np.median(near)) > BACK_SPREAD:
         return tiles  # no clear colour of the backs
+    odd = np.flatnonzero(far > APART)
+    if not len(odd):
+        return tiles
     faces = [inner_colour(frame, t.quad) for t in tiles if t.face == "up" and t.values is not None]
-    body = np.median(np.stack(faces), axis=0) if faces else None
+    if faces:  # nearer the backs than the faces: some other thing
+        body = np.median(np.stack(faces), axis=0)
+        odd = [k for k in odd if np.linalg.norm(colours[k] - body) < far[k]]
+    # one reading of them all: one classifier run, not one per box (a shadow over backs makes many)
+    agains = read_tiles(frame, [(box_from_corners(tiles[down[k]].quad), "up", tiles[down[k]].detection_confidence)
+                                for k in odd]) if len(odd) else []
     out, plain = list(tiles), []
-    for k in np.flatnonzero(far > APART):
-        if body is not None and np.linalg.norm(colours[k] - body) >= far[k]:
-            continue  # nearer the backs than the faces: some other thing
-        t = tiles[down[k]]
-        (again,) = read_tiles(frame, [(box_from_corners(t.quad), "up", t.detection_confidence)])
+    for k, again in zip(odd, agains, strict=True):
         if again.values not in (None, (0, 0)) and min(again.half_confidence) >= SURE_FACE:
             out[down[k]] = again
-        elif is_plain(frame, t.quad):
+        elif _plain(labs[k]):
             plain.append(down[k])
     if len(plain) == 1:
         t = tiles[plain[0]]

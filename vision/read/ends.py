@@ -9,6 +9,8 @@ broke as many chains as they mended.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from vision.read.box import box_from_corners
@@ -42,17 +44,29 @@ def close_ends(frame: np.ndarray, tiles: list[TileRead], layout: FrameLayout, do
         return tiles, layout
     centres = np.asarray(doubtful.corners, float)[down].mean(axis=1)
     down = down[near_open_ends(tiles, layout, centres)]
-    for k in down[np.argsort(-np.asarray(doubtful.confidence)[down])][:MAX_TRIES]:
-        box = box_from_corners(doubtful.corners[k])
-        (read,) = read_tiles(frame, [(box, "down", float(doubtful.confidence[k]))])
-        if read.face != "down":
+    return take_doubtful(
+        frame, tiles, layout, doubtful, down, "down", layout_tiles, size, MAX_TRIES,
+        read_ok=lambda read: read.face == "down",
+        layout_ok=lambda lay, old, new: new in lay.inferred and set(old.tiles) | {new} == set(lay.tiles),
+    )
+
+
+def take_doubtful(frame: np.ndarray, tiles: list[TileRead], layout: FrameLayout, doubtful,
+                  boxes: np.ndarray, face: str, layout_tiles, size: tuple[int, int], max_tries: int, *,
+                  read_ok: Callable[[TileRead], bool],
+                  layout_ok: Callable[[FrameLayout, FrameLayout, int], bool]) -> tuple[list[TileRead], FrameLayout]:
+    """Try the doubtful boxes `boxes` (indices into `doubtful`), the surest `max_tries` first, each
+    read as `face`: one is taken where `read_ok(read)`, it is one whole tile body overlapping none,
+    and `layout_ok(new layout, layout before it, its index)`."""
+    for k in boxes[np.argsort(-np.asarray(doubtful.confidence)[boxes])][:max_tries]:
+        (read,) = read_tiles(frame, [(box_from_corners(doubtful.corners[k]), face, float(doubtful.confidence[k]))])
+        if not read_ok(read):
             continue
         trial = [*tiles, read]
         if len(physical_tiles(frame, trial)) < len(trial):
             continue  # overlaps a tile or is no tile
         lay = build_layout(layout_tiles(trial), size)
-        new = len(trial) - 1
-        if new in lay.inferred and set(layout.tiles) | {new} == set(lay.tiles):
+        if layout_ok(lay, layout, len(trial) - 1):
             tiles, layout = trial, lay
     return tiles, layout
 

@@ -15,11 +15,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.read.box import box_from_corners
-from vision.read.ends import near_open_ends
-from vision.read.layout import FrameLayout, build_layout
-from vision.read.tile import SURE_FACE, TileRead, read_tiles
-from vision.read.verify import physical_tiles
+from vision.read.ends import near_open_ends, take_doubtful
+from vision.read.layout import FrameLayout
+from vision.read.tile import SURE_FACE, TileRead
 
 UP = 0  # detector class id of a face-up tile
 MIDDLE = 0.3  # the opener's centre lies within this share of the frame from its middle (each way)
@@ -50,15 +48,8 @@ def take_doubtful_faces(frame: np.ndarray, tiles: list[TileRead], layout: FrameL
     else:
         w, h = size
         up = up[(np.abs(centres[:, 0] / w - 0.5) < MIDDLE) & (np.abs(centres[:, 1] / h - 0.5) < MIDDLE)]
-    for k in up[np.argsort(-np.asarray(doubtful.confidence)[up])][:MAX_TRIES]:
-        (read,) = read_tiles(frame, [(box_from_corners(doubtful.corners[k]), "up", float(doubtful.confidence[k]))])
-        if read.values is None or min(read.half_confidence) < SURE_FACE:
-            continue
-        trial = [*tiles, read]
-        if len(physical_tiles(frame, trial)) < len(trial):
-            continue  # overlaps a tile or is no tile
-        lay = build_layout(layout_tiles(trial), size)
-        new = len(trial) - 1
-        if lay.tiles == [new] if not layout.tiles else _joined_at_end(lay, layout, new):
-            tiles, layout = trial, lay
-    return tiles, layout
+    return take_doubtful(
+        frame, tiles, layout, doubtful, up, "up", layout_tiles, size, MAX_TRIES,
+        read_ok=lambda read: read.values is not None and min(read.half_confidence) >= SURE_FACE,
+        layout_ok=lambda lay, old, new: lay.tiles == [new] if not old.tiles else _joined_at_end(lay, old, new),
+    )
