@@ -101,7 +101,7 @@ class _Ctx:
     def flag(self, concept: str, seat: int | None, message: str, event: int | None = None) -> None:
         rule = concept if concept in ("SET-DUP", "SET-MISSING", "TURN", "MOVE-TO") else self.rules.rule(concept)
         player = None if seat is None else self.s.players[seat]
-        self.flags.append(Flag(self.idx if event is None else event, rule, player, message))
+        self.flags.append(Flag(self.idx if event is None else event, rule, player, message, concept))
 
     def name(self, seat: int) -> str:
         return self.s.players[seat]

@@ -32,6 +32,10 @@ class Flag:
     rule: str
     player: str | None
     message: str
+    # The rule set's concept ("multi", "out", ...): one rule ID can hold several (BLZ-3 is both
+    # how many tiles a turn may lay and going out), so code that asks which rule compares this.
+    # Not part of the record's JSON.
+    concept: str = ""
 
     def to_dict(self) -> dict:
         return {"event": self.event, "rule": self.rule, "player": self.player, "message": self.message}

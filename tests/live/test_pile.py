@@ -153,3 +153,20 @@ def test_an_arm_from_the_left_edge_lies_between_that_edge_and_its_tip():
     assert arms.over((40.0, 250.0), 30.0, t=2.0)
     assert not arms.over((160.0, 240.0), 30.0, t=2.0)  # beyond the fingertips
     assert not arms.over((40.0, 300.0), 30.0, t=2.0)  # beside the arm
+
+
+def test_a_hand_reaching_past_the_pile_was_at_the_pile():
+    """A hand taking a tile from the far row of the boneyard reaches past it: the point of the
+    arm deepest into the table lies beyond the pile, yet the pile was under the hand."""
+    from vision.live.draws import DrawWatch
+
+    arms = Arms(TrackerConfig(), full_frame((640, 480), ["Anna", "Boris"]))
+    bones = Boneyard(stable_s=0.5)
+    _settled(bones, 0.0, [[_bone(400, 120), _bone(400, 160)]] * 8)
+    past = Reach(start=1.0, end=2.0, edge="bottom", tip=(410.0, 120.0 - 1.3 * L))  # beyond the far row
+    assert min(math.dist(past.tip, z) for z in bones.zone) > bones.tile_len  # the tip alone: not at it
+    assert DrawWatch._at_pile(past, arms, bones)
+    beside = Reach(start=1.0, end=2.0, edge="bottom", tip=(400.0 + 1.5 * L, 120.0 - 1.3 * L))
+    assert not DrawWatch._at_pile(beside, arms, bones)
+    short = Reach(start=1.0, end=2.0, edge="bottom", tip=(400.0, 160.0 + 2.2 * L))  # stopped before it
+    assert not DrawWatch._at_pile(short, arms, bones)

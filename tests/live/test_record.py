@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.record import read_record
-from engine.replay import replay_events
+from engine.replay import replay_events, replay_state
 from engine.rules import VARIANTS, ruleset
 from engine.simulate import random_game
 from engine.tiles import ALL_TILES
@@ -33,16 +33,19 @@ def ref_deal_over(record):
     return state["deals"][-1].get("end") not in (None, "unfinished")
 
 
+def flags_of(record):
+    """The flags of a full replay (with their concepts: one rule ID may hold several)."""
+    return replay_state(record)[1]
+
+
 def ref_may_open(record, tile, player, need_deal):
     try:
-        game = record[0]
-        rule = ruleset(game.get("variant", "bykovo"), **(game.get("options") or {})).rule("opening")
         opened = any(e.get("event") == "deal" for e in record) and not need_deal
         rec = record if opened else [*record, {"event": "deal"}]
-        found = replay_events([*rec, {"event": "play", "player": player, "tile": tile}])["flags"]
+        found = flags_of([*rec, {"event": "play", "player": player, "tile": tile}])
     except Exception:
         return True
-    return not any(f["event"] == len(rec) and f["rule"] == rule for f in found)
+    return not any(f.event == len(rec) and f.concept == "opening" for f in found)
 
 
 def ref_missed_before(record, event):
@@ -51,10 +54,10 @@ def ref_missed_before(record, event):
         rules = ruleset(game.get("variant", "bykovo"), **(game.get("options") or {}))
         if rules.draw != "one_after_miss":
             return False
-        found = replay_events([*record, event])["flags"]
+        found = flags_of([*record, event])
     except Exception:
         return False
-    return any(f["event"] == len(record) and f["rule"] == rules.rule("draw") for f in found)
+    return any(f.event == len(record) and f.concept == "draw" for f in found)
 
 
 def ref_circle(record, event, players):
@@ -65,16 +68,14 @@ def ref_circle(record, event, players):
     if last is None or last.get("event") != "play" or last.get("player") != event["player"]:
         return []
     try:
-        game = record[0]
-        multi = ruleset(game.get("variant", "bykovo"), **(game.get("options") or {})).rule("multi")
         seat = players.index(event["player"]) if event["player"] in players else -1
         n = len(players)
         close = {"event": "pass", "player": players[(seat + 1) % n]}
-        with_it = replay_events([*record, event, close])["flags"]
-        without = replay_events([*record, close])["flags"]
+        with_it = flags_of([*record, event, close])
+        without = flags_of([*record, close])
     except Exception:
         return []
-    if sum(f["rule"] == multi for f in with_it) <= sum(f["rule"] == multi for f in without):
+    if sum(f.concept == "multi" for f in with_it) <= sum(f.concept == "multi" for f in without):
         return []
     return [{"event": "pass", "player": players[(seat + k) % n]} for k in range(1, n)]
 
@@ -144,3 +145,24 @@ def test_resume_replays_and_a_refused_event_leaves_no_engine_view():
     assert held.deal_over() is False
     held.resume(record)
     assert held.deal_over() == ref_deal_over(record)
+
+
+def test_blz3_a_turn_that_goes_out_is_one_turn_not_a_circle_of_passes():
+    # BLZ-3: any number of tiles in a row; the last one empties the hand. The pass that would
+    # close the turn then raises "passed after the deal ended" under the same rule ID (BLZ-3 is
+    # also going out), which is not a second turn: no passes are invented before it.
+    players = ["Anna", "Boris", "Vera", "Gleb"]
+    record = [{"event": "game", "variant": "blitz", "players": players, "options": {}}, {"event": "deal"}]
+    chain = ["0-0", "0-1", "1-1", "1-2", "2-2", "2-3", "3-3"]
+    for i, tile in enumerate(chain):
+        play = {"event": "play", "player": "Anna", "tile": tile}
+        if i:
+            play["to"] = chain[i - 1]
+        assert GameRecord(record).circle_of_passes(play, players) == [], tile
+        record.append(play)
+    assert GameRecord(record).deal_over()
+    # In Bykovo (BYK-1.6, one tile a turn) the same second tile means everyone passed between.
+    byk = [{"event": "game", "variant": "bykovo", "players": players, "options": {}}, {"event": "deal"},
+           {"event": "play", "player": "Anna", "tile": "1-1"}]
+    circle = GameRecord(byk).circle_of_passes({"event": "play", "player": "Anna", "tile": "1-2", "to": "1-1"}, players)
+    assert [e["player"] for e in circle] == ["Boris", "Vera", "Gleb"]

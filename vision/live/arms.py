@@ -136,6 +136,19 @@ class Arms:
                 return True
         return False
 
+    def hand_over(self, r: Reach, p, back: float, side: float) -> bool:
+        """Whether point `p` lies under the hand of reach `r`: within `side` pixels either side of
+        its line back to its edge, and at most `back` pixels behind its tip. A hand taking a tile
+        from the far row of a pile reaches past it, its fingers beyond the tile."""
+        pu = self.calibration.to_unit(p)
+        tu = self.calibration.to_unit(r.tip)
+        qu = self.calibration.to_unit((r.tip[0] + 1.0, r.tip[1]))
+        qv = self.calibration.to_unit((r.tip[0], r.tip[1] + 1.0))
+        per_px = 0.5 * (math.hypot(qu[0] - tu[0], qu[1] - tu[1]) + math.hypot(qv[0] - tu[0], qv[1] - tu[1]))
+        across = tu[0] - pu[0] if r.edge in ("bottom", "top") else tu[1] - pu[1]
+        behind = self._depth(r.edge, r.tip) - self._depth(r.edge, p)
+        return abs(across) <= side * per_px and 0.0 <= behind <= back * per_px
+
     def _depth(self, edge: str, p) -> float:
         """How far into the table a point lies from an edge (0 at the edge, 1 at the far one)."""
         u, v = self.calibration.to_unit(p)

@@ -50,6 +50,13 @@ class DrawWatch:
         self._arm_draws.clear()
         self._last_visit = None
 
+    @staticmethod
+    def _at_pile(r: Reach, arms: Arms, bones: Boneyard) -> bool:
+        """Whether the arm's hand was over the boneyard: its tip near it, or the pile under the
+        hand just behind the tip (fingers past the tile taken from the far row)."""
+        return bones.near(r.tip) or any(arms.hand_over(r, z, 1.5 * bones.tile_len, 0.5 * bones.tile_len)
+                                        for z in bones.zone)
+
     def watch(self, t: float, obs: Observation, arms: Arms, bones: Boneyard,
               calibration: TableCalibration, visit_frames: int) -> None:
         """One settled frame of play: new draws join `pending`. An arm seen over the boneyard on
@@ -57,7 +64,7 @@ class DrawWatch:
         # A glimpse (under 3 frames) counts only from a side where someone sits: a fragment of
         # an arm that laid a tile elsewhere can show at an empty side near the pile.
         visits = [r for r in arms.unused_since(arms.previous_settled, t)
-                  if bones.near(r.tip) and (r.frames >= 3 or (
+                  if self._at_pile(r, arms, bones) and (r.frames >= 3 or (
                       r.frames >= visit_frames and r.edge in calibration.seats))]
         for reach in visits:
             arms.spend(reach)

@@ -39,10 +39,23 @@ def arm_from(edge: str) -> MotionInfo:
     return MotionInfo(settled=False, arm=True, edge=edge, moving=0.1, changed=0.1)
 
 
+_EDGES = ("top", "bottom", "left", "right")
+_EDGE_CODE = {e: i + 1 for i, e in enumerate(_EDGES)}
+_OPPOSITE = {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}
+
+
 @dataclass
 class MotionConfig:
     work_width: int = 160
     threshold: int = 22  # grey levels, after the median is removed
+    # A blob seeded above `threshold` grows over the pixels above this one (hysteresis): a
+    # forearm the colour of the wood joins the hand that stands out, and so reaches its edge.
+    grow_threshold: int = 14
+    # A grown region over this many times its blob has run into other faint change (camera
+    # shake on wood grain, light drifting): it does not count towards the blob's size as an
+    # arm, nor (over region_cap) for the edge it came from.
+    size_cap: float = 3.0
+    region_cap: float = 6.0
     moving_frac: float = 0.003  # above this share of moving pixels the scene is moving
     settle_s: float = 0.0  # still this long (beyond one still frame) before it counts as settled
     absorb_s: float = 0.6  # a still blob this long joins the background (arms pause shorter)
@@ -50,6 +63,10 @@ class MotionConfig:
     arm_frac: float = 0.004  # smallest blob, as a share of the table, taken for an arm
     big_frac: float = 0.02  # a blob this large is an arm wherever it is (several tiles' area)
     linger: float = 0.5  # change still above this share of an arm's peak: the arm is still there
+    # ... once the peak is over this share of the table (a hand resting after laying a tile, not
+    # yet joined to the background: settling then would put the hand into the background, and
+    # its ghost would keep the frames after it leaves from settling).
+    linger_floor: float = 0.01
 
 
 class MotionGate:
@@ -120,7 +137,10 @@ class MotionGate:
         m = np.float32([[1, 0, dx], [0, 1, dy]])
         return cv2.warpAffine(b, m, (b.shape[1], b.shape[0]), borderMode=cv2.BORDER_REPLICATE)
 
-    def _mask(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    def _mask(self, a: np.ndarray, b: np.ndarray, threshold: float | None = None) -> np.ndarray:
+        return self._masks(a, b, (threshold or self.config.threshold,))[0]
+
+    def _masks(self, a: np.ndarray, b: np.ndarray, thresholds: tuple[float, ...]) -> list[np.ndarray]:
         b = self._align(a, b)
         # Light flicker scales every pixel (bright tiles more than dark felt): match b's gain to
         # a's per channel, then subtract what is left of the median change.
@@ -131,9 +151,17 @@ class MotionGate:
         level = np.median(diff.reshape(-1, 3)[self._sample], axis=0)
         c0, c1, c2 = cv2.split(cv2.subtract(diff, (*level.tolist(), 0.0)))
         over = cv2.max(cv2.max(c0, c1), c2)  # numpy's max over a 3-wide axis is slow
-        mask = ((over > self.config.threshold) & self._inside).astype(np.uint8)
-        # Camera shake leaves thin outlines along tile edges: open them away.
-        return cv2.morphologyEx(mask, cv2.MORPH_OPEN, self._kernel).astype(bool)
+        out = []
+        for threshold in thresholds:
+            mask = ((over > threshold) & self._inside).astype(np.uint8)
+            # Camera shake leaves thin outlines along tile edges: open them away.
+            out.append(cv2.morphologyEx(mask, cv2.MORPH_OPEN, self._kernel).astype(bool))
+        return out
+
+    def _grown(self, seeds: np.ndarray, low: np.ndarray) -> np.ndarray:
+        """Labels of the regions of `low | seeds`: each seed blob grown over the fainter change
+        around it (hysteresis)."""
+        return cv2.connectedComponents((low | seeds).astype(np.uint8), connectivity=8)[1]
 
     def update(self, frame: np.ndarray, t: float) -> MotionInfo:
         cfg = self.config
@@ -144,11 +172,16 @@ class MotionGate:
             self._px_still = np.full(small.shape[:2], t, dtype=np.float64)
             self._still_since = t
             self._peak = 0.0
+            self._arm_map = np.zeros(small.shape[:2], np.uint8)  # the last frame's arms, by edge
             return MotionInfo(False, False, None, 0.0, 0.0)
-        moving_mask = self._mask(small, self._prev)
+        grow = 0 < cfg.grow_threshold < cfg.threshold
+        levels = (cfg.threshold, cfg.grow_threshold) if grow else (cfg.threshold,)
+        moving_masks = self._masks(small, self._prev, levels)
+        moving_mask = moving_masks[0]
         self._prev = small
         moving = float(moving_mask.sum()) / self._table_px
-        changed_mask = self._mask(small, self._background)  # type: ignore[arg-type]
+        changed_masks = self._masks(small, self._background, levels)  # type: ignore[arg-type]
+        changed_mask = changed_masks[0]
         blobs = (changed_mask | moving_mask).astype(np.uint8)
         changed = float(changed_mask.sum()) / self._table_px
         n, labels, stats, _ = cv2.connectedComponentsWithStats(blobs, connectivity=8)
@@ -158,17 +191,38 @@ class MotionGate:
         # Pixels of each blob in each edge band, all blobs at once.
         band_counts = {name: np.bincount(labels[band], minlength=n)
                        for name, band in self._bands.items()}
-        # An arm: a moving blob of some size touching an edge, or any large blob, moving or
-        # paused. A small still blob (a tile taken from a hand row) is not one.
-        arm_ids = [k for k in range(1, n) if (active[k] and area[k] >= cfg.arm_frac * self._table_px)
+        # An arm: a moving blob of some size (with the fainter change around it) touching an
+        # edge, or any large blob, moving or paused. A small still blob (a tile taken from a
+        # hand row) is not one, nor is still faint change (a shadow).
+        grown = self._grown(blobs > 0, changed_masks[1] | moving_masks[1]) if grow else None
+        size = area
+        if grown is not None:
+            grown_area = np.bincount(grown.ravel())
+            size = area.copy()
+            for k in range(1, n):
+                g = int(grown_area[self._region(grown, labels, k)])
+                if active[k] and g <= cfg.size_cap * area[k]:
+                    size[k] = max(int(area[k]), g)
+        arm_ids = [k for k in range(1, n) if (active[k] and size[k] >= cfg.arm_frac * self._table_px)
                    or area[k] >= cfg.big_frac * self._table_px]
-        edge = self._edge_of(band_counts, arm_ids)
+        edges = self._blob_edges(labels, band_counts, arm_ids, grown)
+        self._arm_map = np.zeros(labels.shape, np.uint8)  # the arms of this frame, by edge
+        for k, e in edges.items():
+            self._arm_map[labels == k] = _EDGE_CODE[e]
+        weight: dict[str, int] = {}
+        for k, e in edges.items():
+            weight[e] = weight.get(e, 0) + int(area[k])
+        edge = max(weight, key=weight.__getitem__) if weight else None
         arm = bool(arm_ids) and (edge is not None or any(
             area[k] >= cfg.big_frac * self._table_px for k in arm_ids))
-        reaches = self._reaches(labels, band_counts, arm_ids) if arm else ()
+        reaches = self._reaches(labels, edges) if arm else ()
         # Pixels of blobs that do not move join the background after absorb_s: a tile taken
         # from a hand row, a cup put down, a paused arm, stop counting as change.
         self._px_still[active[labels]] = t
+        if grown is not None:
+            # The faint rest of a moving arm (a forearm the colour of the table, its root still
+            # at the edge) belongs to the arm: it must not fade into the background meanwhile.
+            self._px_still[self._arm_regions(grown, labels, area, [k for k in range(1, n) if active[k]])] = t
         absorbed = (t - self._px_still) >= cfg.absorb_s
         self._background[absorbed] = small[absorbed]  # type: ignore[index]
 
@@ -180,7 +234,7 @@ class MotionGate:
         # An arm paused in fragments (pale skin on a pale stripe) leaves most of its change:
         # until the change falls well below its peak since the last settled frame, not settled.
         self._peak = max(self._peak, changed)
-        lingering = self._peak > cfg.big_frac and changed > cfg.linger * self._peak
+        lingering = self._peak > cfg.linger_floor and changed > cfg.linger * self._peak
         settled = (still_for + 1e-6 >= cfg.settle_s and not arm and moving <= cfg.moving_frac
                    and not lingering)
         if settled:
@@ -188,14 +242,10 @@ class MotionGate:
             self._background = small.copy()
         return MotionInfo(settled, arm, edge if arm else None, moving, changed, reaches)
 
-    def _reaches(self, labels: np.ndarray, band_counts: dict, ids: list[int]) -> tuple:
-        """(edge, tip) of each arm blob touching an edge; the tip is its point deepest inside."""
+    def _reaches(self, labels: np.ndarray, edges: dict[int, str]) -> tuple:
+        """(edge, tip) of each arm blob that came from an edge; the tip is its point deepest inside."""
         out = []
-        for k in ids:
-            counts = {name: int(c[k]) for name, c in band_counts.items()}
-            edge = self._seated_edge(counts)
-            if counts[edge] < 4:
-                continue
+        for k, edge in edges.items():
             depth = {"bottom": -self._v, "top": self._v, "left": self._u, "right": -self._u}[edge]
             ys, xs = np.nonzero(labels == k)
             i = int(np.argmax(depth[ys, xs]))
@@ -203,13 +253,94 @@ class MotionGate:
             out.append((edge, (float(xs[i] + 0.5) * sx, float(ys[i] + 0.5) * sy)))
         return tuple(out)
 
-    def _edge_of(self, band_counts: dict, ids: list[int]) -> str | None:
-        """The table edge the arm blobs touch most."""
-        if not ids:
+    def _blob_edges(self, labels: np.ndarray, band_counts: dict, ids: list[int],
+                    grown: np.ndarray | None = None) -> dict[int, str]:
+        """The edge each arm blob came from, where one can be told. A blob that touches no edge
+        is grown over the fainter change around it (if `grown` labels those regions): a forearm
+        the colour of the table still leads to its edge. A region far larger than its blob has
+        run into other change (a shadow, light drifting) and tells nothing."""
+        out = {}
+        for k in ids:
+            mask = labels == k
+            counts = {name: int(c[k]) for name, c in band_counts.items()}
+            if grown is not None and max(counts.values()) < 4:
+                region = grown == self._region(grown, labels, k)
+                if np.count_nonzero(region) <= self.config.region_cap * np.count_nonzero(mask):
+                    mask = region
+                    counts = {name: int(np.count_nonzero(region & band)) for name, band in self._bands.items()}
+            edge = self._blob_edge(mask, counts)
+            if edge is not None:
+                out[k] = edge
+        return out
+
+    def _arm_regions(self, grown: np.ndarray, labels: np.ndarray, area: np.ndarray,
+                     ids: list[int]) -> np.ndarray:
+        """Pixels of the grown regions of blobs `ids`, leaving out regions far larger than their
+        blob (those ran into a shadow or drifting light)."""
+        grown_area = np.bincount(grown.ravel())
+        keep = np.zeros(grown_area.size, dtype=bool)
+        for k in ids:
+            r = self._region(grown, labels, k)
+            if grown_area[r] <= self.config.region_cap * area[k]:
+                keep[r] = True
+        keep[0] = False
+        return keep[grown]
+
+    def _edge_before(self, mask: np.ndarray) -> str | None:
+        """The edge of the last frame's arm that covered most of blob `mask`, if one covered half."""
+        codes = np.bincount(self._arm_map[mask], minlength=len(_EDGES) + 1)
+        code = int(codes[1:].argmax()) + 1
+        return _EDGES[code - 1] if codes[code] >= 0.5 * max(1, int(mask.sum())) else None
+
+    @staticmethod
+    def _region(grown: np.ndarray, labels: np.ndarray, k: int) -> int:
+        """The grown region blob `k` lies in."""
+        return int(np.bincount(grown[labels == k]).argmax())
+
+    def _blob_edge(self, mask: np.ndarray, counts: dict[str, int]) -> str | None:
+        """The edge the blob `mask` came from. Touching one edge: that one. Touching two (an arm
+        entering near a corner lies along the side next to its own): the one its length points
+        to. Touching none (a sleeve the colour of the table, seen only from the elbow): the edge
+        its length points to, if its far end lies near that edge."""
+        seated = {e: n for e, n in counts.items() if e in self.calibration.seats and n >= 4}
+        touched = seated or {e: n for e, n in counts.items() if n >= 4}
+        before = self._edge_before(mask)
+        if before is not None and touched and set(touched) <= {before, _OPPOSITE[before]}:
+            # The same arm as on the last frame, now across the table (to a pile at the far
+            # side) touching the far edge too, or only that one, its root out of sight: it still
+            # came from where it came from. (A blob touching no edge is not carried over: a
+            # ghost of a paused arm joined to it would carry a wrong side along.)
+            return before
+        if len(touched) == 1:
+            return next(iter(touched))
+        ys, xs = np.nonzero(mask)
+        if len(xs) < 8:
+            return max(touched, key=touched.__getitem__) if touched else None
+        uv = np.stack([self._u[ys, xs], self._v[ys, xs]], axis=1).astype(np.float64)
+        centre = uv.mean(axis=0)
+        values, vectors = np.linalg.eigh(np.cov((uv - centre).T))
+        axis = vectors[:, 1]
+        elongation = float(np.sqrt(max(values[1], 1e-12) / max(values[0], 1e-12)))
+        normals = {"right": (1.0, 0.0), "left": (-1.0, 0.0), "bottom": (0.0, 1.0), "top": (0.0, -1.0)}
+        if touched:
+            if elongation < 1.8:
+                return max(touched, key=touched.__getitem__)
+            return max(touched, key=lambda e: abs(axis[0] * normals[e][0] + axis[1] * normals[e][1]))
+        along = (uv - centre) @ axis
+        if elongation < 3.0 or float(along.max() - along.min()) < 0.15:
             return None
-        counts = {name: int(c[ids].sum()) for name, c in band_counts.items()}
-        best = self._seated_edge(counts)
-        return best if counts[best] >= 4 else None
+        ends = [uv[int(np.argmax(along))], uv[int(np.argmin(along))]]
+
+        def gap(p) -> tuple[float, str]:  # the nearest edge of point p
+            return min((p[0], "left"), (1 - p[0], "right"), (p[1], "top"), (1 - p[1], "bottom"))
+
+        root = min(ends, key=lambda p: gap(p)[0])
+        distance, edge = gap(root)
+        direction = root - centre
+        pointing = direction[0] * normals[edge][0] + direction[1] * normals[edge][1]
+        if distance > 0.3 or pointing <= 0 or edge not in self.calibration.seats:
+            return None
+        return edge
 
     def _seated_edge(self, counts: dict[str, int]) -> str:
         """The edge an arm blob came from: the one it touches most among the edges where someone

@@ -103,14 +103,13 @@ class GameRecord:
         if s is None:
             return True
         try:
-            rule = s.rules.rule("opening")
             if s.deal is None or need_deal:
                 s = apply(s, DealEvent())[0]
             index = s.index
             found = apply(s, PlayEvent(player=player, tile=Tile.parse(tile)))[1]
         except Exception:  # the engine refuses it for another reason: no prior
             return True
-        return not any(f.event == index and f.rule == rule for f in found)
+        return not any(f.event == index and f.concept == "opening" for f in found)
 
     def missed_before(self, event: dict) -> bool:
         """Whether the engine takes this draw only after a miss by the drawer (one_after_miss)."""
@@ -124,8 +123,7 @@ class GameRecord:
             found = apply(s, from_dict(event))[1]
         except Exception:  # the engine refuses it for another reason: record as seen
             return False
-        rule = s.rules.rule("draw")
-        return any(f.event == index and f.rule == rule for f in found)
+        return any(f.event == index and f.concept == "draw" for f in found)
 
     def circle_of_passes(self, event: dict, players: list[str]) -> list[dict]:
         """Passes to record before a second tile by the same player that cannot belong to the
@@ -138,7 +136,6 @@ class GameRecord:
         if s is None:
             return []
         try:
-            multi = s.rules.rule("multi")
             seat = players.index(event["player"]) if event["player"] in players else -1
             n = len(players)
             # Some turns are judged when they end (BLB-3: several tiles only to go out): end it
@@ -150,7 +147,7 @@ class GameRecord:
             without = apply(s, close)[1]
         except Exception:  # the engine refuses it for another reason: record as seen
             return []
-        if sum(f.rule == multi for f in with_it) <= sum(f.rule == multi for f in without):
+        if sum(f.concept == "multi" for f in with_it) <= sum(f.concept == "multi" for f in without):
             return []
         return [{"event": "pass", "player": players[(seat + k) % n]} for k in range(1, n)]
 
