@@ -211,9 +211,9 @@ def test_on_a_slow_machine_readings_apply_to_their_frame_and_arms_are_never_lost
 
 # --- a tile the rules doubt ------------------------------------------------------------------------
 
-def _doubtful_steps(name=(1, 2)):
-    """6-6 opens; then a tile read as `name` (fits no end of 6-6) is laid against it and stays."""
-    a = Placed((6, 6), ((800, 590), (800, 610)), None)
+def _doubtful_steps(name=(1, 2), opener=(6, 6)):
+    """`opener` opens; then a tile read as `name` (fits no end of it) is laid against it and stays."""
+    a = Placed(opener, ((800, 590), (800, 610)), None)
     b = Placed(name, ((820, 600), (840, 600)), 0)
     obs_a = Observation((a.obs(),), (), SIZE)
     obs_ab = Observation((a.obs(), b.obs()), ((0, 1),), SIZE)
@@ -254,8 +254,9 @@ def test_not_a_tile_is_ignored_where_it_lies():
 
 def test_the_pipeline_writes_no_passes_for_a_doubtful_tile_and_resolves_it():
     """Through the pipeline (the engine's open ends): the doubtful tile is listed, no event is
-    written for it, and `resolve` writes the operator's play."""
-    steps = _doubtful_steps()
+    written for it, and `resolve` writes the operator's play. The opener is 0-0 (BYK-1.5: a 6-6
+    the engine would not let open the deal stays to confirm, however clearly it reads)."""
+    steps = _doubtful_steps(opener=(0, 0))
     pipe = LivePipeline(lambda: None, lambda f, t: None, PLAYERS, game=GAME,
                         calibration=calibration(PLAYERS))
     got: list[dict] = []
@@ -266,9 +267,26 @@ def test_the_pipeline_writes_no_passes_for_a_doubtful_tile_and_resolves_it():
         pipe._add_flags(up.flags)
         for e in up.events:
             pipe._emit(e, t)
-    assert got == [{"event": "play", "player": "Anna", "tile": "6-6"}]
+    assert got == [{"event": "play", "player": "Anna", "tile": "0-0"}]
     items = pipe.to_confirm()
     assert [i["tile"] for i in items] == ["1-2"] and items[0]["rule"] == "BYK-1.6"
-    assert pipe.resolve(items[0]["id"], "correct", "2-6") == [
-        {"event": "play", "player": "Boris", "tile": "2-6", "to": "6-6"}]
-    assert got[-1]["tile"] == "2-6" and pipe.to_confirm() == []
+    assert pipe.resolve(items[0]["id"], "correct", "0-2") == [
+        {"event": "play", "player": "Boris", "tile": "0-2", "to": "0-0"}]
+    assert got[-1]["tile"] == "0-2" and pipe.to_confirm() == []
+
+
+def test_blb1_an_opener_the_deal_cannot_open_with_stays_to_confirm_however_clearly_read():
+    # A pin read as a pip turns the 0-0 into a clear 0-1 (held-out deal h20 under load): the
+    # rules say the deal opens with 0-0 (BLB-1), so reading it clearly again and again is no
+    # reason to write it; the operator decides.
+    opener = Placed((0, 1), ((800, 590), (800, 610)), None)
+    steps, t = [], 0.0
+    for motion, obs, n in [(arm_from("bottom"), None, 5), (SETTLED, Observation((opener.obs(),), (), SIZE), 60)]:
+        for _ in range(n):
+            steps.append((t, motion, obs))
+            t += 0.1
+    tracker, events, flags = feed(steps, may_open=lambda tile: tile == "0-0")
+    assert plays(events) == []
+    assert [(i.tile, i.reason) for i in tracker.to_confirm()] == [("0-1", "no-end")]
+    # The operator corrects it: the deal opens.
+    assert tracker.confirm(tracker.to_confirm()[0].id, "0-0") == [{"event": "play", "player": "Anna", "tile": "0-0"}]

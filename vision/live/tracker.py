@@ -536,7 +536,10 @@ class Tracker:
         cfg = self.config
         for key, best in self.confirming.read_clearly(t, stable_s=cfg.stable_s, gap_s=cfg.gap_s, agree=cfg.agree):
             on_table = best in self.committed
-            if doubt(best, self._ends(out), on_table=on_table, first=not self.committed) is None:
+            first = not self.committed
+            if first and self.may_open is not None and not self.may_open(best):
+                continue  # read clearly, but the deal cannot open with it (BYK-1.5, BLB-1): the operator's
+            if doubt(best, self._ends(out), on_table=on_table, first=first) is None:
                 log.info("the tile to confirm %s now reads clearly as %s", self.confirming.held[key].item.tile, best)
                 out.events.extend(self.confirm(key, best))
 
