@@ -4,6 +4,7 @@ doubt becomes a tile to confirm, never a move and never passes."""
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 
 from tests.live.pixels import ScenarioSource, SlowMachine, TruthByTime
@@ -290,3 +291,33 @@ def test_blb1_an_opener_the_deal_cannot_open_with_stays_to_confirm_however_clear
     assert [(i.tile, i.reason) for i in tracker.to_confirm()] == [("0-1", "no-end")]
     # The operator corrects it: the deal opens.
     assert tracker.confirm(tracker.to_confirm()[0].id, "0-0") == [{"event": "play", "player": "Anna", "tile": "0-0"}]
+
+
+def test_a_tile_read_late_is_not_overtaken_by_the_next_one():
+    """Boris lays 0-6 (its reading wavers between 0-6, 5-6 and 4-6 for a second: a faint tile, a
+    face-down double), then Vera lays 3-6 that reads clearly at once. The record keeps the order
+    they were laid in (held-out deals h10, h18 wrote them swapped)."""
+    opener = Placed((6, 6), ((800, 590), (800, 610)), None)
+    a_true = Placed((6, 0), ((810, 600), (830, 600)), 0)
+    a_wrong = Placed((6, 5), ((810, 600), (830, 600)), 0)
+    b = Placed((6, 3), ((790, 600), (770, 600)), 0)
+    o = opener.obs()
+    steps, t = [], 0.0
+
+    def add(motion, obs_for, n):
+        nonlocal t
+        for k in range(n):
+            steps.append((t, motion, obs_for(k)))
+            t += 0.1
+
+    add(arm_from("bottom"), lambda k: None, 5)
+    add(SETTLED, lambda k: Observation((o,), (), SIZE), 10)
+    add(arm_from("left"), lambda k: None, 5)
+    readings = itertools.cycle([a_true, a_wrong, Placed((6, 4), a_true.halves, 0)])
+    wavering = lambda k: next(readings).obs()  # noqa: E731
+    add(SETTLED, lambda k: Observation((o, wavering(k)), ((0, 1),), SIZE), 2)
+    add(arm_from("top"), lambda k: None, 5)
+    add(SETTLED, lambda k: Observation((o, wavering(k), b.obs()), ((0, 1), (0, 2)), SIZE), 4)
+    add(SETTLED, lambda k: Observation((o, a_true.obs(), b.obs()), ((0, 1), (0, 2)), SIZE), 30)
+    _, events, _ = feed(steps)
+    assert [(e["player"], e["tile"]) for e in plays(events)] == [("Anna", "6-6"), ("Boris", "0-6"), ("Vera", "3-6")]

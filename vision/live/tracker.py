@@ -58,6 +58,9 @@ PLAY, RECOUNT, REVEALED = "play", "recount", "revealed"
 @dataclass
 class TrackerConfig:
     stable_s: float = 0.5  # a new tile must hold this long before it is a move
+    # A tile ready to be a move waits for one laid before it whose name is not clear yet, this long
+    # at most after that one appeared (held-out deals h10, h18: two plays written in the wrong order).
+    order_hold_s: float = 3.0
     presence: float = 0.7  # share of settled frames it must be seen in meanwhile
     agree: float = 0.65  # share of those frames that must read the same name
     min_reads: int = 2  # readings (not reuses of one) that must name it: one misread is no move
@@ -441,6 +444,8 @@ class Tracker:
                     continue
                 key = item[2]
                 c = self._candidates[key]
+                if self._earlier_unread(t, c, {i[2] for i in ready}):
+                    continue  # a tile laid before it is still being read: the record keeps their order
                 name, reason = self._plausible(t, c, out)
                 if reason is not None:
                     # The rules doubt it: read it again on the next settled frames; if it stays
@@ -542,6 +547,14 @@ class Tracker:
             if doubt(best, self._ends(out), on_table=on_table, first=first) is None:
                 log.info("the tile to confirm %s now reads clearly as %s", self.confirming.held[key].item.tile, best)
                 out.events.extend(self.confirm(key, best))
+
+    def _earlier_unread(self, t: float, c: Candidate, ready: set) -> bool:
+        """A tile that appeared before `c`, still on the table (seen within gap_s), not ready (its
+        name not yet clear: a face-down double, a tile read late) and not waiting longer than
+        order_hold_s: it goes first, so a later tile read clearly does not overtake it in the record."""
+        return any(x is not c and (x.first_t, x.arm_t) < (c.first_t, c.arm_t)
+                   and t - x.first_t < self.config.order_hold_s and x.doubt_since is None and t - x.last_t <= self.config.gap_s
+                   and k not in ready for k, x in self._candidates.items())
 
     def _before_draw(self, t: float, d: Draw) -> bool:
         """A new layout tile, not yet a move, that came before draw `d` (waited for a while)."""
