@@ -10,7 +10,7 @@ import pytest
 from vision.live.calibration import full_frame
 from vision.live.motion import MotionConfig, MotionGate
 
-PLAYERS = ["Anna", "Boris", "Vera", "Gleb"]  # bottom, right? see default_seats
+PLAYERS = ["Anna", "Boris", "Vera", "Gleb"]  # a seat on every edge (default_seats)
 SIZE = (640, 480)
 TABLE = (40, 70, 110)  # BGR: brown wood
 
@@ -46,10 +46,6 @@ def _edges_seen(arm_frames, gate: MotionGate | None = None):
         seen.append(gate.update(img, t).edge)
         t += 0.1
     return seen
-
-
-def _seat(edge: str) -> str:
-    return full_frame(SIZE, PLAYERS).seats[edge]
 
 
 def test_an_arm_entering_by_the_bottom_right_corner_comes_from_the_right():
@@ -89,7 +85,6 @@ def test_a_plain_arm_from_each_side_is_seen_from_that_side(edge):
               for k in range(5)]
     seen = _edges_seen(frames)
     assert seen.count(edge) >= 4, seen
-    assert _seat(edge) in PLAYERS
 
 
 def test_an_arm_across_the_table_stays_from_its_own_side_when_it_reaches_the_far_edge():

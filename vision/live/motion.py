@@ -137,9 +137,6 @@ class MotionGate:
         m = np.float32([[1, 0, dx], [0, 1, dy]])
         return cv2.warpAffine(b, m, (b.shape[1], b.shape[0]), borderMode=cv2.BORDER_REPLICATE)
 
-    def _mask(self, a: np.ndarray, b: np.ndarray, threshold: float | None = None) -> np.ndarray:
-        return self._masks(a, b, (threshold or self.config.threshold,))[0]
-
     def _masks(self, a: np.ndarray, b: np.ndarray, thresholds: tuple[float, ...]) -> list[np.ndarray]:
         b = self._align(a, b)
         # Light flicker scales every pixel (bright tiles more than dark felt): match b's gain to
@@ -158,10 +155,14 @@ class MotionGate:
             out.append(cv2.morphologyEx(mask, cv2.MORPH_OPEN, self._kernel).astype(bool))
         return out
 
-    def _grown(self, seeds: np.ndarray, low: np.ndarray) -> np.ndarray:
-        """Labels of the regions of `low | seeds`: each seed blob grown over the fainter change
-        around it (hysteresis)."""
-        return cv2.connectedComponents((low | seeds).astype(np.uint8), connectivity=8)[1]
+    def _grown(self, seeds: np.ndarray, low: np.ndarray, labels: np.ndarray, n: int):
+        """Each seed blob grown over the fainter change around it (hysteresis): the labels of the
+        regions of `low | seeds`, each blob's region and each region's area. A blob is connected,
+        so all of it lies in one region."""
+        grown = cv2.connectedComponents((low | seeds).astype(np.uint8), connectivity=8)[1]
+        region_of = np.zeros(n, np.int32)
+        region_of[labels] = grown
+        return grown, region_of, np.bincount(grown.ravel())
 
     def update(self, frame: np.ndarray, t: float) -> MotionInfo:
         cfg = self.config
@@ -194,21 +195,23 @@ class MotionGate:
         # An arm: a moving blob of some size (with the fainter change around it) touching an
         # edge, or any large blob, moving or paused. A small still blob (a tile taken from a
         # hand row) is not one, nor is still faint change (a shadow).
-        grown = self._grown(blobs > 0, changed_masks[1] | moving_masks[1]) if grow else None
+        grown = None
         size = area
-        if grown is not None:
-            grown_area = np.bincount(grown.ravel())
-            size = area.copy()
-            for k in range(1, n):
-                g = int(grown_area[self._region(grown, labels, k)])
-                if active[k] and g <= cfg.size_cap * area[k]:
-                    size[k] = max(int(area[k]), g)
+        if grow:
+            grown, region_of, grown_area = self._grown(blobs > 0, changed_masks[1] | moving_masks[1], labels, n)
+            region_area = grown_area[region_of]
+            # A region far larger than its blob ran into other faint change: see size_cap.
+            fits = region_area <= cfg.size_cap * area
+            size = np.where(active & fits, np.maximum(area, region_area), area)
+            tells = region_area <= cfg.region_cap * area  # a region that still tells the edge
         arm_ids = [k for k in range(1, n) if (active[k] and size[k] >= cfg.arm_frac * self._table_px)
                    or area[k] >= cfg.big_frac * self._table_px]
-        edges = self._blob_edges(labels, band_counts, arm_ids, grown)
-        self._arm_map = np.zeros(labels.shape, np.uint8)  # the arms of this frame, by edge
+        edges = self._blob_edges(labels, band_counts, arm_ids,
+                                 None if grown is None else (grown, region_of, tells))
+        code_of = np.zeros(n, np.uint8)
         for k, e in edges.items():
-            self._arm_map[labels == k] = _EDGE_CODE[e]
+            code_of[k] = _EDGE_CODE[e]
+        self._arm_map = code_of[labels]  # the arms of this frame, by edge
         weight: dict[str, int] = {}
         for k, e in edges.items():
             weight[e] = weight.get(e, 0) + int(area[k])
@@ -222,7 +225,10 @@ class MotionGate:
         if grown is not None:
             # The faint rest of a moving arm (a forearm the colour of the table, its root still
             # at the edge) belongs to the arm: it must not fade into the background meanwhile.
-            self._px_still[self._arm_regions(grown, labels, area, [k for k in range(1, n) if active[k]])] = t
+            keep = np.zeros(grown_area.size, dtype=bool)
+            keep[region_of[active & tells]] = True
+            keep[0] = False
+            self._px_still[keep[grown]] = t
         absorbed = (t - self._px_still) >= cfg.absorb_s
         self._background[absorbed] = small[absorbed]  # type: ignore[index]
 
@@ -254,48 +260,29 @@ class MotionGate:
         return tuple(out)
 
     def _blob_edges(self, labels: np.ndarray, band_counts: dict, ids: list[int],
-                    grown: np.ndarray | None = None) -> dict[int, str]:
+                    grown: tuple | None = None) -> dict[int, str]:
         """The edge each arm blob came from, where one can be told. A blob that touches no edge
-        is grown over the fainter change around it (if `grown` labels those regions): a forearm
-        the colour of the table still leads to its edge. A region far larger than its blob has
-        run into other change (a shadow, light drifting) and tells nothing."""
+        is taken with the fainter change around it (`grown`: the region labels, each blob's
+        region, whether that region tells the edge): a forearm the colour of the table still
+        leads to its edge. A region far larger than its blob has run into other change (a
+        shadow, light drifting) and tells nothing."""
         out = {}
         for k in ids:
             mask = labels == k
             counts = {name: int(c[k]) for name, c in band_counts.items()}
-            if grown is not None and max(counts.values()) < 4:
-                region = grown == self._region(grown, labels, k)
-                if np.count_nonzero(region) <= self.config.region_cap * np.count_nonzero(mask):
-                    mask = region
-                    counts = {name: int(np.count_nonzero(region & band)) for name, band in self._bands.items()}
+            if grown is not None and max(counts.values()) < 4 and grown[2][k]:
+                mask = grown[0] == grown[1][k]
+                counts = {name: int(np.count_nonzero(mask & band)) for name, band in self._bands.items()}
             edge = self._blob_edge(mask, counts)
             if edge is not None:
                 out[k] = edge
         return out
-
-    def _arm_regions(self, grown: np.ndarray, labels: np.ndarray, area: np.ndarray,
-                     ids: list[int]) -> np.ndarray:
-        """Pixels of the grown regions of blobs `ids`, leaving out regions far larger than their
-        blob (those ran into a shadow or drifting light)."""
-        grown_area = np.bincount(grown.ravel())
-        keep = np.zeros(grown_area.size, dtype=bool)
-        for k in ids:
-            r = self._region(grown, labels, k)
-            if grown_area[r] <= self.config.region_cap * area[k]:
-                keep[r] = True
-        keep[0] = False
-        return keep[grown]
 
     def _edge_before(self, mask: np.ndarray) -> str | None:
         """The edge of the last frame's arm that covered most of blob `mask`, if one covered half."""
         codes = np.bincount(self._arm_map[mask], minlength=len(_EDGES) + 1)
         code = int(codes[1:].argmax()) + 1
         return _EDGES[code - 1] if codes[code] >= 0.5 * max(1, int(mask.sum())) else None
-
-    @staticmethod
-    def _region(grown: np.ndarray, labels: np.ndarray, k: int) -> int:
-        """The grown region blob `k` lies in."""
-        return int(np.bincount(grown[labels == k]).argmax())
 
     def _blob_edge(self, mask: np.ndarray, counts: dict[str, int]) -> str | None:
         """The edge the blob `mask` came from. Touching one edge: that one. Touching two (an arm
@@ -341,11 +328,3 @@ class MotionGate:
         if distance > 0.3 or pointing <= 0 or edge not in self.calibration.seats:
             return None
         return edge
-
-    def _seated_edge(self, counts: dict[str, int]) -> str:
-        """The edge an arm blob came from: the one it touches most among the edges where someone
-        sits (arms come from players; an arm reaching into a corner also touches the empty side
-        next to it), else the one it touches most."""
-        seated = {e: n for e, n in counts.items() if e in self.calibration.seats and n >= 4}
-        pool = seated or counts
-        return max(pool, key=pool.__getitem__)

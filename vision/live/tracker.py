@@ -499,10 +499,14 @@ class Tracker:
         first = not self.committed and not held
         pending = {x.name for x in self._candidates.values()
                    if x is not c and x.name is not None and x.first_t <= c.first_t} | held
-        if first and not out.events and self.may_open is not None and not self.may_open(name):
+        if first and not out.events and self._cannot_open(name):
             return NO_END  # the deal cannot open with it (BYK-1.5, BLB-1, SPT)
         return doubt(name, self._ends(out), on_table=name in self.committed, first=first,
                      pending=pending)
+
+    def _cannot_open(self, name: str) -> bool:
+        """The engine says the deal cannot open with `name` (BYK-1.5, BLB-1, SPT)."""
+        return self.may_open is not None and not self.may_open(name)
 
     def _plausible(self, t: float, c, out: Update) -> tuple[str, str | None]:
         """The name to write for a ready tile and why the rules doubt it (None: they do not).
@@ -542,7 +546,7 @@ class Tracker:
         for key, best in self.confirming.read_clearly(t, stable_s=cfg.stable_s, gap_s=cfg.gap_s, agree=cfg.agree):
             on_table = best in self.committed
             first = not self.committed
-            if first and self.may_open is not None and not self.may_open(best):
+            if first and self._cannot_open(best):
                 continue  # read clearly, but the deal cannot open with it (BYK-1.5, BLB-1): the operator's
             if doubt(best, self._ends(out), on_table=on_table, first=first) is None:
                 log.info("the tile to confirm %s now reads clearly as %s", self.confirming.held[key].item.tile, best)
@@ -552,9 +556,10 @@ class Tracker:
         """A tile that appeared before `c`, still on the table (seen within gap_s), not ready (its
         name not yet clear: a face-down double, a tile read late) and not waiting longer than
         order_hold_s: it goes first, so a later tile read clearly does not overtake it in the record."""
-        return any(x is not c and (x.first_t, x.arm_t) < (c.first_t, c.arm_t)
-                   and t - x.first_t < self.config.order_hold_s and x.doubt_since is None and t - x.last_t <= self.config.gap_s
-                   and k not in ready for k, x in self._candidates.items())
+        cfg = self.config
+        return any(x is not c and k not in ready and (x.first_t, x.arm_t) < (c.first_t, c.arm_t)
+                   and t - x.first_t < cfg.order_hold_s and t - x.last_t <= cfg.gap_s and x.doubt_since is None
+                   for k, x in self._candidates.items())
 
     def _before_draw(self, t: float, d: Draw) -> bool:
         """A new layout tile, not yet a move, that came before draw `d` (waited for a while)."""
