@@ -44,7 +44,10 @@ def test_small_tiles_read_better_with_the_middle_cut_too(small_tiles, monkeypatc
     monkeypatch.setattr(tile, "CUT_BOTH_WAYS_BELOW_PX", 0.0)  # cut at the divider only, as before
     before, _ = _read_small(small_tiles)
     assert total > 200
-    assert right > before  # 259 against 255 of 265 (session 15)
+    # 259 against 255 of 265 (session 15); since a divider must stand out of the body on both its
+    # sides (session 33, `tile.DIVIDER_STANDS_OUT`) the divider alone reads 258 and so do both
+    # ways: the middle cut is kept for what the set does not show, and must never cost a tile
+    assert right >= before
     assert right >= 0.97 * total
 
 

@@ -18,6 +18,11 @@ PAD = HALF // 4  # canonical pixels read beyond each end, in case the box is sho
 # real photos 100 % exact tiles either way; held-out renders, first 100 640 / 60 1280, exact tiles
 # 93.2 / 94.2 % without against 92.5 / 93.4 % with, and 30 % less reading time per box); it was
 # removed in the house-keeping of issue 25.
+# A divider is a line: its vertical run stands this much (of HALF) longer than the columns
+# DIVIDER_SIDE_PX to each side of it. The edge of a shadow across a pinned tile was taken for the
+# divider 15 px off the pin, and the pin then read as the 1 of a 0-0 (held-out live deal h20).
+DIVIDER_SIDE_PX = 5
+DIVIDER_STANDS_OUT = 0.25
 MIN_HALF_CONFIDENCE = 0.5  # below this a half is reported unread instead of guessed
 # A box the detector called face down is read as a face only when both halves are this sure: backs
 # with a ring, a border or a glare spot show something like a bar too, and read at 0.64-0.91 (renders).
@@ -62,8 +67,10 @@ def find_divider(lab: np.ndarray, pad: int) -> float | None:
     long across the tile (vertical runs over 42 % of the width), which no pip is."""
     c = pad + HALF
     body = body_colour(lab[HALF // 5 : HALF - HALF // 5, c - HALF // 2 : c + HALF // 2])
+    side = DIVIDER_SIDE_PX
     x0, x1 = c - int(0.36 * HALF), c + int(0.36 * HALF)
-    dist = colour_distance(lab[:, x0:x1], body)
+    # the profile reaches `side` beyond the search on each side, to see a line's both sides
+    dist = colour_distance(lab[:, x0 - side : x1 + side], body)
     d8 = np.minimum(dist, 255).astype(np.uint8)  # distances are >= 0
     t, _ = cv2.threshold(d8, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     mask = (d8 > max(t, 28)).astype(np.uint8)
@@ -71,7 +78,12 @@ def find_divider(lab: np.ndarray, pad: int) -> float | None:
     # bridge the gap a centre pin leaves in the bar, then keep only long vertical runs
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((7, 1), np.uint8))
     opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((run, 1), np.uint8))
-    prof = opened.sum(axis=0).astype(float)
+    wide = opened.sum(axis=0).astype(float)
+    prof = wide[side:-side]
+    # a line stands out of the body on both its sides; the edge of a shadow across the tile, or
+    # shade over one end, is long too but has body of its own colour on one side only
+    thin = prof - np.maximum(wide[: len(prof)], wide[2 * side :]) >= DIVIDER_STANDS_OUT * HALF
+    prof = np.where(thin, prof, 0.0)
     if prof.max() < run:
         return None
     # the longest line; among equals the one nearest the centre
