@@ -40,17 +40,56 @@ def _table(back: tuple[int, int, int], *, blank_at: int | None = 6, shade_from: 
 
 def test_the_blank_double_among_blue_backs_reads_0_0():
     frame, tiles = _table((150, 40, 20))  # BGR: blue backs, an ivory face
-    out = blank_doubles(frame, tiles)
+    out, _ = blank_doubles(frame, tiles)
     assert [t.face for t in out] == ["down"] * 6 + ["up"]
     assert out[6].values == (0, 0)
 
 
 def test_backs_in_a_shadow_are_no_blank_double():
     frame, tiles = _table((30, 30, 160), blank_at=None, shade_from=4)  # red backs, three shaded
-    assert [t.face for t in blank_doubles(frame, tiles)] == ["down"] * 7
+    assert [t.face for t in blank_doubles(frame, tiles)[0]] == ["down"] * 7
 
 
 def test_backs_of_the_faces_colour_cannot_be_told_from_the_blank():
     style = FACTORS["no_divider"].style(random_style(np.random.default_rng(3)))
     frame, tiles = _table(tuple(int(x) for x in style.body))
-    assert [t.face for t in blank_doubles(frame, tiles)] == ["down"] * 7
+    assert [t.face for t in blank_doubles(frame, tiles)[0]] == ["down"] * 7
+
+
+def _recount(look: str, lone: str = "blank"):
+    """Hands laid out face up at the recount, in `look`: a 1-3 and a 2-5 read, and a third box
+    the detector called a back: the 0-0 (`lone` "blank") or a skin-coloured hand ("hand")."""
+    style = replace(FACTORS[look].style(random_style(np.random.default_rng(3))), back=(150, 40, 20),
+                    back_pattern="plain")
+    frame = np.full((160, 420, 3), (40, 90, 30), np.uint8)
+    tiles = []
+    for n, v in enumerate([(1, 3), (2, 5), (0, 0)]):
+        t = PlacedTile(v, (70 + 140 * n, 80), math.pi / 2, LENGTH / 2, 2.0, style=style)
+        if n == 2 and lone == "hand":
+            frame[80 - 40:80 + 40, 350 - 22:350 + 22] = (120, 150, 200)  # BGR: skin
+        else:
+            draw_face(frame, t)
+        face, values = ("down", (None, None)) if n == 2 else ("up", v)
+        tiles.append(TileRead(t.corners(), t.halves(), face, values, (1.0, 1.0), ("", ""), 0.9))
+    return frame, tiles
+
+
+def test_a_lone_blank_double_at_the_recount_is_told_by_the_backs_seen_before():
+    # held-out live deal h05: a pinned 0-0 boxed as a back when the hands lay face up, with no
+    # back beside it; the backs' colour from the deal's earlier frames tells it
+    first, backs_row = _table((150, 40, 20), blank_at=None)
+    _, backs = blank_doubles(first, backs_row)
+    assert backs is not None
+    for look in ("pin", "no_divider"):
+        frame, tiles = _recount(look)
+        assert blank_doubles(frame, tiles)[0][2].face == "down"  # one frame alone cannot tell
+        out, seen = blank_doubles(frame, tiles, backs)
+        assert out[2].face == "up" and out[2].values == (0, 0), look
+        assert seen is None  # this frame's own backs agree on nothing
+
+
+def test_a_hand_boxed_as_a_back_is_no_blank_double_by_the_backs_seen_before():
+    first, backs_row = _table((150, 40, 20), blank_at=None)
+    _, backs = blank_doubles(first, backs_row)
+    frame, tiles = _recount("pin", lone="hand")
+    assert blank_doubles(frame, tiles, backs)[0][2].face == "down"

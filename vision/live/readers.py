@@ -45,6 +45,7 @@ class ModelReader:
         self.reads_since_look = 0
         self.pool = None
         self.processes = processes  # read in worker processes (one per core) from the first frame on
+        self.backs = None  # the backs' colour of the last frame whose face-down tiles agreed on one
         if detector is not None:
             self.detector = detector
             return
@@ -67,7 +68,10 @@ class ModelReader:
             self.reads_since_look += 1
         if self.pool is None and self.processes:
             self.pool, self.processes = reading_pool(), False  # started once, on the first frame
-        reading = read_frame(frame, detections, pool=self.pool, doubtful=self.detector.last.doubtful)
+        reading = read_frame(frame, detections, pool=self.pool, doubtful=self.detector.last.doubtful,
+                             backs=self.backs)
+        if reading.backs is not None:
+            self.backs = reading.backs
         obs = from_reading(reading)
         self.last_ms = (time.perf_counter() - t0) * 1000
         return obs

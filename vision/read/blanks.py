@@ -6,7 +6,9 @@ move of the deal was written). A back and a face differ in colour in most sets: 
 shows several face-down tiles of one colour and a "face-down" box clearly of another (the faces'
 body colour where face-up tiles show it), that box is a face, and a face with nothing on it is the
 blank double. Where backs and faces share a colour, nothing changes: the two cannot be told apart
-from one frame.
+from one frame. A camera's reader remembers the backs' colour from the frames that showed it
+(`backs`): at the recount the hands lie face up, and a lone blank double boxed as a back has no
+backs beside it to be told from (held-out live deal h05: a pinned 0-0 of a black-backed set).
 
 Measured on the held-out live deals (docs/lab-notes/2026-12-02-live-blank-opener.md).
 """
@@ -28,10 +30,14 @@ BLANK_CONFIDENCE = 0.9  # a half of such a box: sure it is blank, less sure than
 SHRINK = 0.6  # the share of the box's inside sampled (clear of its edges and shadow)
 MARK = 35.0  # a pixel this far (Lab) from the body's colour is a mark on it (a pip)
 PLAIN_SHARE = 0.02  # a body with fewer marked pixels than this shows nothing
+# The middle of a tile, this share of its width round its centre, is left out of "nothing on it": a
+# set's centre pin lies there, and no pip does (the nearest, a 1's, lies a width away).
+PIN_CLEAR = 0.25
+FACE_NEAR = 20.0  # Lab: a box this near the faces' colour (with remembered backs only)
 
 
-def _inner_lab(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
-    """The Lab pixels of the middle of a box, (N, 3)."""
+def _inner_lab(frame: np.ndarray, quad: np.ndarray, clear_centre: bool = False) -> np.ndarray:
+    """The Lab pixels of the middle of a box, (N, 3); `clear_centre`: without its centre (PIN_CLEAR)."""
     q = np.asarray(quad, np.float32)
     c = q.mean(axis=0)
     inner = (c + SHRINK * (q - c)).round().astype(np.int32)
@@ -42,6 +48,10 @@ def _inner_lab(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
         return np.zeros((0, 3), np.float32)
     mask = np.zeros(roi.shape[:2], np.uint8)
     cv2.fillConvexPoly(mask, inner - [x0, y0], 1)
+    if clear_centre:
+        width = min(float(np.linalg.norm(q[1] - q[0])), float(np.linalg.norm(q[2] - q[1])))
+        cx, cy = (c - [x0, y0]).round().astype(int)
+        cv2.circle(mask, (int(cx), int(cy)), max(1, int(round(PIN_CLEAR * width))), 0, -1)
     return cv2.cvtColor(roi, cv2.COLOR_BGR2LAB).reshape(-1, 3)[mask.reshape(-1) > 0].astype(np.float32)
 
 
@@ -62,28 +72,45 @@ def _plain(lab: np.ndarray) -> bool:
     return float((np.linalg.norm(lab - np.median(lab, axis=0), axis=1) > MARK).mean()) < PLAIN_SHARE
 
 
-def blank_doubles(frame: np.ndarray, tiles: list[TileRead]) -> list[TileRead]:
+def _agreed(colours: np.ndarray) -> np.ndarray | None:
+    backs = np.median(colours, axis=0)
+    near = np.linalg.norm(colours - backs, axis=1)
+    near = near[near <= APART]
+    if len(near) < MIN_BACKS or float(np.median(near)) > BACK_SPREAD:
+        return None
+    return backs
+
+
+def blank_doubles(frame: np.ndarray, tiles: list[TileRead],
+                  backs: np.ndarray | None = None) -> tuple[list[TileRead], np.ndarray | None]:
     """Face-down boxes of another colour than the backs' (and nearer the faces', where faces show)
     are faces: read again face up, kept where both halves read surely; of those with nothing on
     them, one is the blank double (a set has one 0-0: several plain ones are something else,
-    backs in a shadow)."""
+    backs in a shadow). The backs' colour is the frame's own; where the frame shows too few
+    backs to agree on one, `backs` (remembered from earlier frames), if given: then only a box
+    of the faces' own colour (within FACE_NEAR) is taken. Returns the tiles and the colour this
+    frame's backs agree on (None if they do not)."""
     down = [i for i, t in enumerate(tiles) if t.face == "down"]
-    if len(down) < MIN_BACKS + 1:
-        return tiles
+    if not down:
+        return tiles, None
     labs = [_inner_lab(frame, tiles[i].quad) for i in down]
     colours = np.stack([_colour(lab) for lab in labs])
-    backs = np.median(colours, axis=0)
+    own = _agreed(colours) if len(down) >= MIN_BACKS + 1 else None
+    backs = own if own is not None else backs
+    if backs is None:
+        return tiles, None  # no clear colour of the backs
     far = np.linalg.norm(colours - backs, axis=1)
-    near = far[far <= APART]
-    if len(near) < MIN_BACKS or float(np.median(near)) > BACK_SPREAD:
-        return tiles  # no clear colour of the backs
     odd = np.flatnonzero(far > APART)
     if not len(odd):
-        return tiles
+        return tiles, own
     faces = [inner_colour(frame, t.quad) for t in tiles if t.face == "up" and t.values is not None]
     if faces:  # nearer the backs than the faces: some other thing
         body = np.median(np.stack(faces), axis=0)
         odd = [k for k in odd if np.linalg.norm(colours[k] - body) < far[k]]
+        if own is None:  # a hand over a back is far from the backs too: only the faces' colour
+            odd = [k for k in odd if np.linalg.norm(colours[k] - body) < FACE_NEAR]
+    elif own is None:
+        return tiles, None  # remembered backs and no face to compare with: too little to go on
     # one reading of them all: one classifier run, not one per box (a shadow over backs makes many)
     agains = read_tiles(frame, [(box_from_corners(tiles[down[k]].quad), "up", tiles[down[k]].detection_confidence)
                                 for k in odd]) if len(odd) else []
@@ -91,11 +118,11 @@ def blank_doubles(frame: np.ndarray, tiles: list[TileRead]) -> list[TileRead]:
     for k, again in zip(odd, agains, strict=True):
         if again.values not in (None, (0, 0)) and min(again.half_confidence) >= SURE_FACE:
             out[down[k]] = again
-        elif _plain(labs[k]):
+        elif _plain(_inner_lab(frame, tiles[down[k]].quad, clear_centre=True)):
             plain.append(down[k])
     if len(plain) == 1:
         t = tiles[plain[0]]
         why = "blank: a face's colour, not the backs'"
         out[plain[0]] = replace(t, face="up", half_values=(0, 0),
                                 half_confidence=(BLANK_CONFIDENCE, BLANK_CONFIDENCE), reasons=(why, why))
-    return out
+    return out, own

@@ -26,6 +26,7 @@ class FrameReading:
     layout: FrameLayout
     ms: float  # reading + layout time (detection not included)
     ms_layout: float = 0.0  # of which the layout
+    backs: tuple[float, float, float] | None = None  # the Lab colour the frame's face-down tiles agree on, if they do
 
 
 # The layout meets tiles at their ends, placed from the halves. Where the divider was found this
@@ -118,7 +119,7 @@ def detection_jobs(detections) -> list[tuple[Box, str, float]]:
 
 
 def read_frame(frame: np.ndarray, detections, pool=None, doubtful=None,
-               profile=None) -> FrameReading:
+               profile=None, backs: tuple[float, float, float] | None = None) -> FrameReading:
     """Read every detected tile on the full-resolution `frame` (BGR) and build the layout.
     `detections` is a `vision.detect.Detections` in frame pixels (any object with `corners`
     (N, 4, 2), `confidence` (N,) and `class_id` (N,), class 1 = face down). With `pool` (a
@@ -128,7 +129,9 @@ def read_frame(frame: np.ndarray, detections, pool=None, doubtful=None,
     `doubtful` (the detector's `last.doubtful`) offers boxes it scored low: a face-down one that
     closes an open end of the chain is taken (`vision.read.ends`), and face-up ones read surely
     that open an empty table or join an open end (`vision.read.opener`). `profile` (a `SetProfile` of
-    `dominocam enrol`) re-decides halves before the layout (`vision.read.profile`)."""
+    `dominocam enrol`) re-decides halves before the layout (`vision.read.profile`). `backs`: the
+    backs' colour remembered from earlier frames (a camera's `FrameReading.backs`), for a blank
+    double boxed as a back on a frame with too few backs to tell it by (`vision.read.blanks`)."""
     t0 = time.perf_counter()
     jobs = detection_jobs(detections)
 
@@ -141,7 +144,7 @@ def read_frame(frame: np.ndarray, detections, pool=None, doubtful=None,
         tiles = read_tiles(frame, jobs)
         tiles = turn_unread(frame, tiles, jobs)  # the detector's angle of a small tile may be off
         tiles = physical_tiles(frame, tiles)  # boxes that are no tile: across two tiles, doubles, parts
-    tiles = blank_doubles(frame, tiles)  # a 0-0 with no divider, boxed as a back
+    tiles, seen = blank_doubles(frame, tiles, None if backs is None else np.asarray(backs, np.float32))  # a 0-0 with no divider, boxed as a back
     size = (frame.shape[1], frame.shape[0])
     tiles = doubt_cut_halves(tiles, size)
     if profile is not None:
@@ -154,7 +157,8 @@ def read_frame(frame: np.ndarray, detections, pool=None, doubtful=None,
     tiles, layout = close_ends(frame, tiles, layout, doubtful, layout_tiles, size)
     tiles = settle(tiles, layout)
     t2 = time.perf_counter()
-    return FrameReading(size, tiles, layout, (t2 - t0) * 1000, (t2 - t1) * 1000)
+    return FrameReading(size, tiles, layout, (t2 - t0) * 1000, (t2 - t1) * 1000,
+                        None if seen is None else (float(seen[0]), float(seen[1]), float(seen[2])))
 
 
 def reading_to_json(reading: FrameReading, image: str, ms: float | None = None) -> dict:
