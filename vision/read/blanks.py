@@ -34,6 +34,12 @@ PLAIN_SHARE = 0.02  # a body with fewer marked pixels than this shows nothing
 # set's centre pin lies there, and no pip does (the nearest, a 1's, lies a width away).
 PIN_CLEAR = 0.25
 FACE_NEAR = 20.0  # Lab: a box this near the faces' colour (with remembered backs only)
+# Backs with a pattern (`_marks`, Lab): a back shows it at PATTERNED or more, a plain face under
+# PLAIN_MARKS; at least MIN_PATTERNED backs and PATTERNED_SHARE of them must show it.
+PATTERNED = 20.0
+PLAIN_MARKS = 10.0
+MIN_PATTERNED = 5
+PATTERNED_SHARE = 0.9
 
 
 def _inner_lab(frame: np.ndarray, quad: np.ndarray, clear_centre: bool = False) -> np.ndarray:
@@ -102,7 +108,7 @@ def blank_doubles(frame: np.ndarray, tiles: list[TileRead],
     far = np.linalg.norm(colours - backs, axis=1)
     odd = np.flatnonzero(far > APART)
     if not len(odd):
-        return tiles, own
+        return (tiles if own is None else _plain_among_patterned(frame, tiles, down)), own
     faces = [inner_colour(frame, t.quad) for t in tiles if t.face == "up" and t.values is not None]
     if faces:  # nearer the backs than the faces: some other thing
         body = np.median(np.stack(faces), axis=0)
@@ -125,4 +131,35 @@ def blank_doubles(frame: np.ndarray, tiles: list[TileRead],
         why = "blank: a face's colour, not the backs'"
         out[plain[0]] = replace(t, face="up", half_values=(0, 0),
                                 half_confidence=(BLANK_CONFIDENCE, BLANK_CONFIDENCE), reasons=(why, why))
+    elif own is not None:
+        out = _plain_among_patterned(frame, out, [i for i in down if out[i].face == "down"])
     return out, own
+
+
+def _marks(frame: np.ndarray, quad: np.ndarray) -> float:
+    """How strongly a box shows marks on its body: the 98th percentile of its pixels' Lab distance
+    to their median (its centre left out: a pin)."""
+    lab = _inner_lab(frame, quad, clear_centre=True)
+    if not len(lab):
+        return float("inf")
+    return float(np.percentile(np.linalg.norm(lab - np.median(lab, axis=0), axis=1), 98))
+
+
+def _plain_among_patterned(frame: np.ndarray, tiles: list[TileRead], down: list[int]) -> list[TileRead]:
+    """Backs of the faces' colour with a pattern on them (a groove, a ring): where nearly all the
+    frame's backs show it and one box shows nothing at all, that one is the blank double (held-out
+    live deal h17: backs with a groove along them, marks 27-65, the opener 0-0 4-5; plain backs,
+    as most sets have, 2-17 and nothing changes)."""
+    if len(down) < MIN_PATTERNED + 1:
+        return tiles
+    marks = np.array([_marks(frame, tiles[i].quad) for i in down])
+    plain = np.flatnonzero(marks < PLAIN_MARKS)
+    patterned = int((marks >= PATTERNED).sum())
+    if len(plain) != 1 or patterned < MIN_PATTERNED or patterned < PATTERNED_SHARE * (len(down) - 1):
+        return tiles
+    t = tiles[down[int(plain[0])]]
+    why = "blank: nothing on it, where the backs show their pattern"
+    out = list(tiles)
+    out[down[int(plain[0])]] = replace(t, face="up", half_values=(0, 0),
+                                       half_confidence=(BLANK_CONFIDENCE, BLANK_CONFIDENCE), reasons=(why, why))
+    return out
