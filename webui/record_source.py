@@ -17,6 +17,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from engine.tiles import Tile
 from vision.live.protocol import ENDED, LIVE, FrameUpdate, SourceStatus
 
 log = logging.getLogger(__name__)
@@ -117,9 +118,8 @@ class RecordPipeline:
             cv2.rectangle(img, (x, y), (x + tw, y + th), (40, 40, 40) if down else IVORY, -1)
             cv2.line(img, (x + tw // 2, y + 3), (x + tw // 2, y + th - 3), (60, 60, 60), 2)
             if not down:
-                a, b = str(e.get("tile", "?-?")).split("-")
-                for k, v in enumerate((a, b)):
-                    cv2.putText(img, v, (x + 12 + k * tw // 2, y + th - 11), cv2.FONT_HERSHEY_SIMPLEX, 1.0,
+                for k, v in enumerate(Tile.parse(e["tile"]).values):
+                    cv2.putText(img, str(v), (x + 12 + k * tw // 2, y + th - 11), cv2.FONT_HERSHEY_SIMPLEX, 1.0,
                                 (20, 20, 20), 2, cv2.LINE_AA)
         last = self._emitted[-1] if self._emitted else None
         caption = f"{self.name}  {time.strftime('%H:%M:%S')}"
