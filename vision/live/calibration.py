@@ -69,12 +69,6 @@ class TableCalibration:
         u, v = self.to_unit(p)
         return -margin <= u <= 1 + margin and -margin <= v <= 1 + margin
 
-    def edge_of_point(self, p: Point) -> str:
-        """The table edge nearest to an image point (the seat a hand tile belongs to)."""
-        u, v = self.to_unit(p)
-        dist = {"top": v, "bottom": 1 - v, "left": u, "right": 1 - u}
-        return min(dist, key=dist.__getitem__)
-
     def seat_of_edge(self, edge: str | None) -> str | None:
         return None if edge is None else self.seats.get(edge)
 

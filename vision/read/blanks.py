@@ -42,8 +42,9 @@ MIN_PATTERNED = 5
 PATTERNED_SHARE = 0.9
 
 
-def _inner_lab(frame: np.ndarray, quad: np.ndarray, clear_centre: bool = False) -> np.ndarray:
-    """The Lab pixels of the middle of a box, (N, 3); `clear_centre`: without its centre (PIN_CLEAR)."""
+def _inner_labs(frame: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The Lab pixels of the middle of a box, (N, 3), and the same without its centre (PIN_CLEAR:
+    where a pin lies), from one conversion."""
     q = np.asarray(quad, np.float32)
     c = q.mean(axis=0)
     inner = (c + SHRINK * (q - c)).round().astype(np.int32)
@@ -51,14 +52,16 @@ def _inner_lab(frame: np.ndarray, quad: np.ndarray, clear_centre: bool = False) 
     x1, y1 = inner.max(axis=0) + 1
     roi = frame[y0:y1, x0:x1]
     if roi.size == 0:
-        return np.zeros((0, 3), np.float32)
+        empty = np.zeros((0, 3), np.float32)
+        return empty, empty
     mask = np.zeros(roi.shape[:2], np.uint8)
     cv2.fillConvexPoly(mask, inner - [x0, y0], 1)
-    if clear_centre:
-        width = min(float(np.linalg.norm(q[1] - q[0])), float(np.linalg.norm(q[2] - q[1])))
-        cx, cy = (c - [x0, y0]).round().astype(int)
-        cv2.circle(mask, (int(cx), int(cy)), max(1, int(round(PIN_CLEAR * width))), 0, -1)
-    return cv2.cvtColor(roi, cv2.COLOR_BGR2LAB).reshape(-1, 3)[mask.reshape(-1) > 0].astype(np.float32)
+    lab = cv2.cvtColor(roi, cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float32)
+    whole = mask.reshape(-1) > 0
+    width = min(float(np.linalg.norm(q[1] - q[0])), float(np.linalg.norm(q[2] - q[1])))
+    cx, cy = (c - [x0, y0]).round().astype(int)
+    cv2.circle(mask, (int(cx), int(cy)), max(1, int(round(PIN_CLEAR * width))), 0, -1)
+    return lab[whole], lab[mask.reshape(-1) > 0]
 
 
 def _colour(lab: np.ndarray) -> np.ndarray:
@@ -68,7 +71,7 @@ def _colour(lab: np.ndarray) -> np.ndarray:
 
 def inner_colour(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
     """The median Lab colour of the middle of a box."""
-    return _colour(_inner_lab(frame, quad))
+    return _colour(_inner_labs(frame, quad)[0])
 
 
 def _plain(lab: np.ndarray) -> bool:
@@ -88,27 +91,28 @@ def _agreed(colours: np.ndarray) -> np.ndarray | None:
 
 
 def blank_doubles(frame: np.ndarray, tiles: list[TileRead],
-                  backs: np.ndarray | None = None) -> tuple[list[TileRead], np.ndarray | None]:
+                  backs=None) -> tuple[list[TileRead], np.ndarray | None]:
     """Face-down boxes of another colour than the backs' (and nearer the faces', where faces show)
     are faces: read again face up, kept where both halves read surely; of those with nothing on
     them, one is the blank double (a set has one 0-0: several plain ones are something else,
     backs in a shadow). The backs' colour is the frame's own; where the frame shows too few
-    backs to agree on one, `backs` (remembered from earlier frames), if given: then only a box
+    backs to agree on one, `backs` (a Lab colour remembered from earlier frames), if given: then only a box
     of the faces' own colour (within FACE_NEAR) is taken. Returns the tiles and the colour this
     frame's backs agree on (None if they do not)."""
     down = [i for i, t in enumerate(tiles) if t.face == "down"]
     if not down:
         return tiles, None
-    labs = [_inner_lab(frame, tiles[i].quad) for i in down]
-    colours = np.stack([_colour(lab) for lab in labs])
+    samples = [_inner_labs(frame, tiles[i].quad) for i in down]
+    colours = np.stack([_colour(whole) for whole, _ in samples])
+    cleared = {i: c for i, (_, c) in zip(down, samples, strict=True)}  # without a pin: "nothing on it"
     own = _agreed(colours) if len(down) >= MIN_BACKS + 1 else None
-    backs = own if own is not None else backs
+    backs = own if own is not None else (None if backs is None else np.asarray(backs, np.float32))
     if backs is None:
         return tiles, None  # no clear colour of the backs
     far = np.linalg.norm(colours - backs, axis=1)
     odd = np.flatnonzero(far > APART)
     if not len(odd):
-        return (tiles if own is None else _plain_among_patterned(frame, tiles, down)), own
+        return (tiles if own is None else _plain_among_patterned(tiles, down, cleared)), own
     faces = [inner_colour(frame, t.quad) for t in tiles if t.face == "up" and t.values is not None]
     if faces:  # nearer the backs than the faces: some other thing
         body = np.median(np.stack(faces), axis=0)
@@ -124,7 +128,7 @@ def blank_doubles(frame: np.ndarray, tiles: list[TileRead],
     for k, again in zip(odd, agains, strict=True):
         if again.values not in (None, (0, 0)) and min(again.half_confidence) >= SURE_FACE:
             out[down[k]] = again
-        elif _plain(_inner_lab(frame, tiles[down[k]].quad, clear_centre=True)):
+        elif _plain(cleared[down[k]]):
             plain.append(down[k])
     if len(plain) == 1:
         t = tiles[plain[0]]
@@ -132,34 +136,40 @@ def blank_doubles(frame: np.ndarray, tiles: list[TileRead],
         out[plain[0]] = replace(t, face="up", half_values=(0, 0),
                                 half_confidence=(BLANK_CONFIDENCE, BLANK_CONFIDENCE), reasons=(why, why))
     elif own is not None:
-        out = _plain_among_patterned(frame, out, [i for i in down if out[i].face == "down"])
+        out = _plain_among_patterned(out, [i for i in down if out[i].face == "down"], cleared)
     return out, own
 
 
-def _marks(frame: np.ndarray, quad: np.ndarray) -> float:
-    """How strongly a box shows marks on its body: the 98th percentile of its pixels' Lab distance
-    to their median (its centre left out: a pin)."""
-    lab = _inner_lab(frame, quad, clear_centre=True)
+def _marks(lab: np.ndarray) -> float:
+    """How strongly a box shows marks on its body (its Lab pixels, centre left out): the 98th
+    percentile of their distance to their median."""
     if not len(lab):
         return float("inf")
     return float(np.percentile(np.linalg.norm(lab - np.median(lab, axis=0), axis=1), 98))
 
 
-def _plain_among_patterned(frame: np.ndarray, tiles: list[TileRead], down: list[int]) -> list[TileRead]:
+def _plain_among_patterned(tiles: list[TileRead], down: list[int], cleared: dict[int, np.ndarray]) -> list[TileRead]:
     """Backs of the faces' colour with a pattern on them (a groove, a ring): where nearly all the
     frame's backs show it and one box shows nothing at all, that one is the blank double (held-out
     live deal h17: backs with a groove along them, marks 27-65, the opener 0-0 4-5; plain backs,
     as most sets have, 2-17 and nothing changes)."""
     if len(down) < MIN_PATTERNED + 1:
         return tiles
-    marks = np.array([_marks(frame, tiles[i].quad) for i in down])
-    plain = np.flatnonzero(marks < PLAIN_MARKS)
-    patterned = int((marks >= PATTERNED).sum())
-    if len(plain) != 1 or patterned < MIN_PATTERNED or patterned < PATTERNED_SHARE * (len(down) - 1):
+    # This runs on every frame with backs; with plain backs (most sets) it stops after a few boxes.
+    unpatterned_at_most = len(down) - max(MIN_PATTERNED, PATTERNED_SHARE * (len(down) - 1))
+    plain, unpatterned = [], 0
+    for i in down:
+        marks = _marks(cleared[i])
+        if marks < PATTERNED:
+            unpatterned += 1
+            if marks < PLAIN_MARKS:
+                plain.append(i)
+            if unpatterned > unpatterned_at_most or len(plain) > 1:
+                return tiles
+    if len(plain) != 1:
         return tiles
-    t = tiles[down[int(plain[0])]]
     why = "blank: nothing on it, where the backs show their pattern"
     out = list(tiles)
-    out[down[int(plain[0])]] = replace(t, face="up", half_values=(0, 0),
-                                       half_confidence=(BLANK_CONFIDENCE, BLANK_CONFIDENCE), reasons=(why, why))
+    out[plain[0]] = replace(tiles[plain[0]], face="up", half_values=(0, 0),
+                            half_confidence=(BLANK_CONFIDENCE, BLANK_CONFIDENCE), reasons=(why, why))
     return out

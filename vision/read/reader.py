@@ -144,7 +144,7 @@ def read_frame(frame: np.ndarray, detections, pool=None, doubtful=None,
         tiles = read_tiles(frame, jobs)
         tiles = turn_unread(frame, tiles, jobs)  # the detector's angle of a small tile may be off
         tiles = physical_tiles(frame, tiles)  # boxes that are no tile: across two tiles, doubles, parts
-    tiles, seen = blank_doubles(frame, tiles, None if backs is None else np.asarray(backs, np.float32))  # a 0-0 with no divider, boxed as a back
+    tiles, seen = blank_doubles(frame, tiles, backs)  # a 0-0 with no divider, boxed as a back
     size = (frame.shape[1], frame.shape[0])
     tiles = doubt_cut_halves(tiles, size)
     if profile is not None:
