@@ -195,3 +195,36 @@ def test_two_tiles_after_two_arms_seen_only_in_glimpses_go_one_to_each_arm():
     arms._used.clear()
     arms.assign(11.2, [alone])  # one tile and no arm seen whole: the stretch's edge stands
     assert alone.edge == "bottom"
+
+
+def test_one_hand_seen_from_one_edge_then_another_is_one_draw():
+    """h17: an arm across the table into the pile's corner is told from the right on one frame and
+    from the bottom on the next; two players cannot take turns at one place of the pile that fast."""
+    from vision.live.draws import one_per_hand
+
+    right = Reach(start=17.7, end=17.8, edge="right", tip=(538.0, 130.0), frames=2)
+    bottom = Reach(start=17.9, end=18.0, edge="bottom", tip=(522.0, 154.0), frames=2)
+    assert len(one_per_hand([right, bottom], 1.5 * L)) == 1
+    later = Reach(start=18.6, end=18.8, edge="bottom", tip=(522.0, 154.0), frames=3)
+    assert len(one_per_hand([right, later], 1.5 * L)) == 2  # the next visit
+
+
+def test_a_box_not_read_yet_calls_in_no_glimpsed_arm():
+    """Live-eval s24: the west player's arm, seen whole, lays 2-3; on the same settled frame the
+    detector also boxes something it cannot read (no tile, or not yet one), and the south player
+    moved a little at the edge (a glimpse). Two new boxes and one arm must not send the tile to
+    the glimpse: only named tiles count as evidence of another arm (BYK-1.6)."""
+    from collections import Counter
+
+    from vision.live.places import Candidate
+
+    calibration = full_frame((640, 480), ["Anna", "Boris", "Vera", "Gleb"])  # Anna bottom, Boris left
+    arms = Arms(TrackerConfig(), calibration)
+    arms.one_per_arm = True
+    arms._reaches = [Reach(start=27.6, end=27.6, edge="bottom", tip=(306.0, 418.0), deep=False, frames=1),
+                     Reach(start=27.5, end=28.3, edge="left", tip=(278.0, 278.0), frames=9)]
+    tile_ = Candidate(28.4, 284, 28.4, (248.0, 279.0), 10.0, edge="left", names=Counter({"2-3": 1}),
+                      to_votes=Counter({"2-2": 1}))
+    unread = Candidate(28.4, 285, 28.4, (291.0, 218.0), 10.0, edge="left")
+    arms.assign(28.4, [tile_, unread])
+    assert tile_.edge == "left"

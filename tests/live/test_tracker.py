@@ -60,8 +60,15 @@ def test_without_reader_edges_attachments_come_from_geometry(seed):
     assert plays(events) == sc.plays
 
 
-def test_no_arm_seen_falls_back_to_turn_order():
-    sc = deal_steps(7, pass_p=0.0, no_arm=1.0)
+def test_no_arm_seen_the_face_down_rows_name_the_movers():
+    # Every hand in view face down: the row holding one tile fewer is the mover's, passes or not.
+    sc = deal_steps(7, pass_p=0.2, no_arm=1.0)
+    _, events, _ = run(sc)
+    assert plays(events) == sc.plays
+
+
+def test_no_arm_seen_and_no_rows_falls_back_to_turn_order():
+    sc = deal_steps(7, pass_p=0.0, no_arm=1.0, rows=False)
     _, events, _ = run(sc)
     # Without passes, turn order from the opener names every mover.
     opener = sc.plays[0]["player"]
@@ -108,7 +115,7 @@ def test_a_tile_laid_before_the_last_one_is_a_move_is_not_that_arms(seed):
 
 
 def test_turn_order_fallback_asks_the_engine_hook_first():
-    sc = deal_steps(8, no_arm=1.0)
+    sc = deal_steps(8, no_arm=1.0, rows=False)  # no arm, no rows: turn order
     _, events, _ = run(sc, to_move=lambda: "Vera")
     assert {e["player"] for e in plays(events)} == {"Vera"}
 

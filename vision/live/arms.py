@@ -170,8 +170,10 @@ class Arms:
                    and not self.silent(r.end)]
         if not new:
             return
-        # (with no arm seen whole and one tile, the stretch's edge it already has stands)
-        if self.one_per_arm and len(reaches) < len(new) and (reaches or len(new) > 1):
+        # (with no arm seen whole and one tile, the stretch's edge it already has stands; a box
+        # not read yet, perhaps no tile at all, is no evidence of another arm)
+        named = sum(c.name is not None for c in new)
+        if self.one_per_arm and len(reaches) < named and (reaches or named > 1):
             # One arm visit lays one tile (BYK-1.6): more tiles than arms seen whole, so others
             # came in arms seen only in pieces (a sleeve the colour of the cloth; the gate may even
             # have settled while one was over the table: a glimpse may be followed by still

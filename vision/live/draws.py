@@ -26,13 +26,18 @@ class Draw:
     edge: str | None  # where that arm came from
 
 
+HANDOVER_S = 0.25  # one edge's reach ending and another's starting this close: one hand
+
+
 def one_per_hand(reaches: list[Reach], near: float) -> list[Reach]:
     """One hand seen from two edges at once (an arm along the side of the table into a corner
-    touches both): of reaches at the same time ending at the same place, the longest."""
+    touches both), or from one and then the other on the next frame: of reaches at the same
+    time ending at the same place, the longest. (Two players cannot take turns at one place
+    of the pile within a frame or two: one arm must leave before the other comes.)"""
     out: list[Reach] = []
     for r in sorted(reaches, key=lambda r: -r.frames):
-        if not any(r.start <= o.end and o.start <= r.end and math.dist(r.tip, o.tip) <= near
-                   for o in out):
+        if not any(r.start <= o.end + HANDOVER_S and o.start <= r.end + HANDOVER_S
+                   and math.dist(r.tip, o.tip) <= near for o in out):
             out.append(r)
     return sorted(out, key=lambda r: r.start)
 

@@ -4,7 +4,7 @@ pictures. The tests' ground truth, and the demo's fallback when no rendered vide
 
 `deal_steps(...)` returns the steps (t, MotionInfo, Observation | None), the truth of every frame,
 the arms, and the true plays and reveals; perturbations (jitter, misread flicker, occlusion,
-missing arms) are options. `draw(...)` paints one frame.
+missing arms, hands out of the picture: `rows=False`) are options. `draw(...)` paints one frame.
 """
 
 from __future__ import annotations
@@ -168,6 +168,7 @@ def deal_steps(
     pass_p: float = 0.1,
     multi_p: float = 0.0,
     closed_p: float = 0.0,
+    rows: bool = True,
 ) -> Scenario:
     rng = random.Random(seed)
     players = list(players)
@@ -204,7 +205,7 @@ def deal_steps(
             tiles = [tiles[i] for i in keep]
             edge_list = [(remap[a], remap[b]) for a, b in edge_list if a in remap and b in remap]
         hands_now = extra_hands if extra_hands is not None else hand_tiles(
-            {p: [(0, 0)] * in_hand[p] for p in players}, players, face="down")
+            {p: [(0, 0)] * in_hand[p] for p in players}, players, face="down") if rows else ()
         return Observation(tuple(tiles) + tuple(hands_now), tuple(edge_list), SIZE)
 
     def hold(seconds, extra_hands=None):

@@ -46,6 +46,7 @@ from vision.live.pile import PileMemory
 from vision.live.places import Candidate, Committed, Held
 from vision.live.prior import NO_END, SEEN_TWICE, ToConfirm, doubt, fitting_to, overlaps
 from vision.live.reveal import RevealWatch, hand_tiles, reveal
+from vision.live.rows import RowWatch
 
 __all__ = ["FLAG_IDS", "PLAY", "RECOUNT", "REVEALED", "Committed", "LiveFlag", "Tracker", "TrackerConfig",
            "Update"]
@@ -126,6 +127,7 @@ class Tracker:
         self.bones = Boneyard(self.config.stable_s)
         self.pile = PileMemory()
         self.draws = DrawWatch()
+        self.rows_seen = RowWatch()  # the face-down hands, counted
         self.confirming = ConfirmQueue()  # tiles to confirm
         self._stale: set[str] = set()  # tiles of a deal the referee closed, still on the table
         self._deals = 0  # deal events in the referee's record at the last resume
@@ -234,6 +236,7 @@ class Tracker:
         self.bones.reset()
         self.pile.reset()
         self.draws.reset()
+        self.rows_seen.reset()
         self.confirming.clear(places=True)
         self._stale.clear()
         self._opened = False
@@ -321,6 +324,7 @@ class Tracker:
             elif names[i] is not None or obs.tiles[i].face == "up":
                 fresh.append(i)  # unread this frame still marks where a new tile lies
         out.flags.extend(committed_presence(t, obs, present, self.committed, self.config.takeback_s))
+        self.rows_seen.update(t, obs, self.calibration)
         self._match_candidates(t, obs, names, fresh)
         self._held_step(t, out)
         if recount:  # in play (not once the deal is over): tiles leaving the boneyard
@@ -588,8 +592,15 @@ class Tracker:
                 out: Update) -> None:
         player = self.calibration.seat_of_edge(c.edge)
         if player not in self.players:
-            player = self._in_turn(out) or self._fallback_player()
-            log.debug("no arm seen for %s: turn order gives %s", name, player)
+            # No arm seen: the hand that holds one tile fewer since it appeared, else turn order
+            # (which cannot know who passed where passes leave no trace: BLB, held-out h11).
+            since = max((x.t for x in self.committed.values()), default=-math.inf)
+            player = self.rows_seen.shrank(c.first_t, since, self.players)
+            if player is not None:
+                log.debug("no arm seen for %s: %s's row holds one tile fewer", name, player)
+            else:
+                player = self._in_turn(out) or self._fallback_player()
+                log.debug("no arm seen for %s: turn order gives %s", name, player)
         if c.episode_t is not None:
             self.arms.spend_episode(c.episode_t)
         if self.need_deal:

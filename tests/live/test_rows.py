@@ -1,0 +1,78 @@
+"""Who laid a tile no arm was seen to lay: the player whose face-down row holds one fewer
+(vision/live/rows.py; held-out live deal h11, an east sleeve the colour of the table)."""
+
+from __future__ import annotations
+
+from vision.live.calibration import full_frame
+from vision.live.observation import LAYOUT, Observation, TileObs
+from vision.live.rows import RowWatch
+
+PLAYERS = ["Anna", "Boris", "Vera", "Gleb"]  # bottom, left, top, right
+CAL = full_frame((800, 600), PLAYERS)
+
+
+def _back(x: float, y: float, owner: str = "south") -> TileObs:
+    return TileObs(None, ((x - 10, y), (x + 10, y)), face="down", owner=owner)
+
+
+def _table(rows: dict[str, int], *, layout: int = 3) -> Observation:
+    """Face-down rows at each seat's edge, and a chain of face-up tiles (and a face-down double in
+    it) in the middle that belong to nobody's hand."""
+    at = {"Anna": lambda k: (300 + 30 * k, 570), "Vera": lambda k: (300 + 30 * k, 30),
+          "Boris": lambda k: (30, 200 + 30 * k), "Gleb": lambda k: (770, 200 + 30 * k)}
+    tiles = [_back(*at[p](k)) for p, n in rows.items() for k in range(n)]
+    tiles += [TileObs((1, 2), ((380 + 40 * k, 300), (400 + 40 * k, 300))) for k in range(layout)]
+    tiles.append(TileObs(None, ((500, 300), (520, 300)), face="down", owner=LAYOUT))
+    return Observation(tuple(tiles), size=(800, 600))
+
+
+def _watch(frames: list[tuple[float, dict[str, int]]]) -> RowWatch:
+    watch = RowWatch()
+    for t, rows in frames:
+        watch.update(t, _table(rows), CAL)
+    return watch
+
+
+FULL = {"Anna": 4, "Boris": 5, "Vera": 6, "Gleb": 3}
+
+
+def test_the_row_that_holds_one_fewer_laid_the_tile():
+    less = dict(FULL, Gleb=2)
+    watch = _watch([(10.0 + 0.1 * k, FULL) for k in range(5)] + [(11.0 + 0.1 * k, less) for k in range(5)])
+    assert watch.shrank(11.0, 10.0, PLAYERS) == "Gleb"
+
+
+def test_the_row_shrank_while_the_unseen_arm_carried_the_tile():
+    # Frames settled while the sleeve went unseen show the row short before the tile lies: the
+    # rows are compared with the frames just after the move before, not just before this tile.
+    less = dict(FULL, Gleb=2)
+    frames = ([(10.0 + 0.1 * k, FULL) for k in range(5)] + [(10.8 + 0.1 * k, less) for k in range(4)]
+              + [(11.4 + 0.1 * k, less) for k in range(5)])
+    watch = _watch(frames)
+    assert watch.shrank(11.4, 10.0, PLAYERS) == "Gleb"
+
+
+def test_one_back_missed_on_a_frame_decides_nothing():
+    flicker = dict(FULL, Anna=3)
+    less = dict(FULL, Gleb=2)
+    frames = [(10.0, FULL), (10.1, flicker), (10.2, FULL), (11.0, less), (11.1, dict(less, Vera=5)), (11.2, less)]
+    assert _watch(frames).shrank(11.0, 10.0, PLAYERS) == "Gleb"
+
+
+def test_no_row_or_two_rows_shorter_leave_it_to_turn_order():
+    same = _watch([(10.0 + 0.1 * k, FULL) for k in range(6)])
+    assert same.shrank(10.3, 10.0, PLAYERS) is None
+    two = dict(FULL, Gleb=2, Boris=4)
+    both = _watch([(10.0 + 0.1 * k, FULL) for k in range(3)] + [(11.0 + 0.1 * k, two) for k in range(3)])
+    assert both.shrank(11.0, 10.0, PLAYERS) is None
+    # Too few frames on a side to count on.
+    short = _watch([(10.0, FULL), (11.0, dict(FULL, Gleb=2)), (11.1, dict(FULL, Gleb=2))])
+    assert short.shrank(11.0, 10.0, PLAYERS) is None
+
+
+def test_a_new_deal_forgets_the_rows():
+    watch = _watch([(10.0 + 0.1 * k, FULL) for k in range(3)])
+    watch.reset()
+    watch.update(11.0, _table(dict(FULL, Gleb=2)), CAL)
+    watch.update(11.1, _table(dict(FULL, Gleb=2)), CAL)
+    assert watch.shrank(11.0, 0.0, PLAYERS) is None
