@@ -57,6 +57,9 @@ class DealCheck:
     passes: int = 0  # passes written
     true_passes: int = 0
     to_confirm: int = 0  # tiles left to the operator
+    # The passes the engine holds (entered, or inferred from a later play out of turn) up to the
+    # deal's last play, seat and open ends, equal the true deal's: the passes the table shows.
+    passes_equal: bool = True
 
     @property
     def exact(self) -> bool:
@@ -67,7 +70,7 @@ class DealCheck:
                 f"(draws {self.draws}) hands {'ok' if self.hands_equal else 'WRONG'} "
                 f"scores {'ok' if self.scores_equal else 'WRONG'} engine flags {len(self.flags)} "
                 f"live flags {len(self.live_flags)} invented {self.invented} passes "
-                f"{self.passes}/{self.true_passes} to confirm {self.to_confirm} -> "
+                f"{self.passes}/{self.true_passes} ({'ok' if self.passes_equal else 'WRONG'}) to confirm {self.to_confirm} -> "
                 f"{'exact' if self.exact else 'NOT exact'}")
 
 
@@ -121,6 +124,37 @@ def invented(got: list[dict], true: list[dict]) -> int:
     return extra
 
 
+def shown_passes(events: list[dict]) -> list[tuple[int, tuple[int, ...]]]:
+    """The passes of a one-deal record as the engine holds them (entered, or inferred from a later
+    play out of turn), as (seat, open ends), up to the deal's last play (a pass after it, the
+    table blocked, the deal over, no play shows)."""
+    from engine.replay import replay_state
+
+    deal = replay_state(events)[0].deal
+    last = max((i for i, e in enumerate(events) if e.get("event") == "play"), default=-1)
+    return [] if deal is None else [(p.seat, tuple(sorted(p.ends))) for p in deal.passes if p.event <= last]
+
+
+def _within(part: list, whole: list) -> bool:
+    """Whether `part` is `whole` with some items left out, the rest in the same order."""
+    rest = iter(whole)
+    return all(any(x == y for y in rest) for x in part)
+
+
+def passes_right(record: list[dict], got: list[dict]) -> tuple[bool, str]:
+    """Whether the passes the engine holds after the events `got` (the pipeline's, after the
+    record's game event) are those the table shows: at least the ones it infers from the true
+    plays and draws alone (a player skipped between two movers), at most the true ones (a circle
+    written where one tile a turn is the rule is one; a pass no later play reveals, or a second
+    circle, no camera can see). With the reason when not."""
+    mine = shown_passes([record[0], {"event": "deal"}, *got])
+    least = shown_passes([e for e in record if e.get("event") != "pass"])
+    most = shown_passes(record)
+    if _within(least, mine) and _within(mine, most):
+        return True, ""
+    return False, f"passes shown by the table: got {mine}, at least {least}, at most {most}"
+
+
 def check(video: DemoVideo, got: list[dict], live_flags: list[dict] | None = None,
           to_confirm: int = 0) -> DealCheck:
     """Compare the events the pipeline wrote for a one-deal video with the true record."""
@@ -136,6 +170,9 @@ def check(video: DemoVideo, got: list[dict], live_flags: list[dict] | None = Non
     if not scores_equal:
         diffs.append(f"scores: got {[inferred['deals'][0].get(k) for k in SCORES] if inferred['deals'] else None}, "
                      f"true {[true['deals'][0].get(k) for k in SCORES]}")
+    passes_equal, passes_diff = passes_right(video.record, got)
+    if not passes_equal:
+        diffs.append(passes_diff)
     hands_equal = _hands(got) == _hands(video.record)
     if not hands_equal:
         diffs.append(f"hands: got {_hands(got)}, true {_hands(video.record)}")
@@ -150,6 +187,7 @@ def check(video: DemoVideo, got: list[dict], live_flags: list[dict] | None = Non
         differences=diffs[:12], invented=invented(got, video.record),
         passes=sum(e.get("event") == "pass" for e in got),
         true_passes=sum(e.get("event") == "pass" for e in video.record), to_confirm=to_confirm,
+        passes_equal=passes_equal,
     )
 
 
@@ -223,11 +261,13 @@ def main(argv: list[str] | None = None) -> int:
              "moves": sum(c.moves for c in checks), "moves_right": sum(c.moves_right for c in checks),
              "invented": sum(c.invented for c in checks), "passes": sum(c.passes for c in checks),
              "true_passes": sum(c.true_passes for c in checks),
+             "passes_equal": sum(c.passes_equal for c in checks),
              "to_confirm": sum(c.to_confirm for c in checks)}
     print(json.dumps(tally) if args.json else
           f"{exact}/{len(checks)} deals exact ({tally['exact_with_draws']}/{len(with_draws)} of those "
           f"with draws); moves {tally['moves_right']}/{tally['moves']}, invented plays "
-          f"{tally['invented']}, passes {tally['passes']} written / {tally['true_passes']} true, "
+          f"{tally['invented']}, passes {tally['passes']} written / {tally['true_passes']} true "
+          f"(the passes the table shows right in {tally['passes_equal']}/{len(checks)} deals), "
           f"to confirm {tally['to_confirm']}")
     return 0 if exact == len(checks) else 1
 
