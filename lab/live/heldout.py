@@ -1,12 +1,13 @@
 """Held-out whole-deal videos for the live evaluation (issue 24), rendered by vision/synth/video.py.
 
-    python -m lab.live.heldout OUT [--deals 24] [--first 0] [--seed 2401]
+    python -m lab.live.heldout OUT [--deals 30] [--first 0] [--seed 2401]
 
 Deal k (from `--first`): a seed of its own (never the demo's or the tests'), a variant in turn
 (every variant of the engine), a set's look in turn (vision/synth/looks.py: the set-make factors and
 JPEG 40, each on the same tiles as the plain set would be), the camera turned 0, 7, 14 or 20
 degrees, 640x480 or 800x600 (tiles about 40 to 80 px long), and in every other deal a spectator's
-hand passing over the layout before the fourth play. Each is written whole (or not at all) to
+hand passing over the layout before the fourth play. The default, 30 deals, shows every look
+twice (issue 24: every factor in at least two deals). Each is written whole (or not at all) to
 OUT/videos/hNN_LOOK_VARIANT/; existing ones are kept.
 """
 
@@ -83,7 +84,7 @@ def render(out: Path, plan: Plan) -> Path:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m lab.live.heldout", description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path)
-    parser.add_argument("--deals", type=int, default=24)
+    parser.add_argument("--deals", type=int, default=2 * len(LOOKS), help="deals to render (every look twice)")
     parser.add_argument("--first", type=int, default=0)
     parser.add_argument("--seed", type=int, default=2401)
     args = parser.parse_args(argv)
