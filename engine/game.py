@@ -219,9 +219,9 @@ def _choose_opener(c: _Ctx, d: Deal) -> None:
         d.open_tiles = frozenset({tile})
         if not d.dealt and sum(rules.hand_for(c.n) for _ in range(c.n)) < 28:
             # Camera mode with undealt tiles: the opening double may not have been dealt, and then
-            # the lowest dealt double (else the lowest tile) opens; the table cannot tell which.
-            d.open_tiles = d.open_tiles | {t for t in ALL_TILES if t.is_double}
-            d.open_text = f"{tile} (or the lowest dealt double if it was not dealt)"
+            # the lowest dealt double opens, else (no double dealt) the lowest tile: the table
+            # cannot tell which, so any tile may open (a random legal game: 0-2, no double dealt).
+            d.open_tiles = None
     if d.dealt and d.open_tiles is not None:
         holders = {i for i, h in enumerate(d.hands) if any(t in d.open_tiles for t in h)}
         d.to_move = holders.pop() if len(holders) == 1 else None

@@ -249,3 +249,14 @@ def test_blb_2_drk_2_misses_end_the_deal_only_after_every_row_was_turned_through
     assert r["deals"][0]["end"] == "unfinished"
     r = run(*base, moves("Anna 6-6"), misses)
     assert r["flags"] == [] and r["deals"][0]["end"] == "blocked"
+
+
+def test_trad_camera_mode_any_tile_may_open_when_no_double_may_have_been_dealt():
+    """TRAD in camera mode (hands unknown, tiles left undealt): 1-1 opens, else the lowest dealt
+    double, else, with no double dealt, the lowest tile; the table cannot tell which, so a
+    non-double opener is no flag (a random legal game opened with 0-2: tests/engine/test_properties.py)."""
+    events = [{"event": "game", "variant": "traditional", "players": ["Anna", "Boris"], "options": {}},
+              {"event": "deal"},
+              {"event": "play", "player": "Anna", "tile": "0-2"},
+              {"event": "play", "player": "Boris", "tile": "2-6", "to": "0-2"}]
+    assert replay_events(events)["flags"] == []
