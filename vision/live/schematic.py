@@ -204,8 +204,12 @@ def deal_steps(
             remap = {old: new for new, old in enumerate(keep)}
             tiles = [tiles[i] for i in keep]
             edge_list = [(remap[a], remap[b]) for a, b in edge_list if a in remap and b in remap]
-        hands_now = extra_hands if extra_hands is not None else hand_tiles(
-            {p: [(0, 0)] * in_hand[p] for p in players}, players, face="down") if rows else ()
+        if extra_hands is not None:
+            hands_now = extra_hands
+        elif rows:
+            hands_now = hand_tiles({p: [(0, 0)] * in_hand[p] for p in players}, players, face="down")
+        else:
+            hands_now = []  # the hands out of the picture
         return Observation(tuple(tiles) + tuple(hands_now), tuple(edge_list), SIZE)
 
     def hold(seconds, extra_hands=None):
