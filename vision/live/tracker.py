@@ -46,7 +46,7 @@ from vision.live.pile import PileMemory
 from vision.live.places import Candidate, Committed, Held
 from vision.live.prior import NO_END, SEEN_TWICE, ToConfirm, doubt, fitting_to, overlaps
 from vision.live.reveal import RevealWatch, hand_tiles, reveal
-from vision.live.rows import RowWatch
+from vision.live.rows import GROUP_BEFORE, RowWatch, in_turn_order, seats_of_group
 
 __all__ = ["FLAG_IDS", "PLAY", "RECOUNT", "REVEALED", "Committed", "LiveFlag", "Tracker", "TrackerConfig",
            "Update"]
@@ -128,6 +128,8 @@ class Tracker:
         self.pile = PileMemory()
         self.draws = DrawWatch()
         self.rows_seen = RowWatch()  # the face-down hands, counted
+        # the tiles that appeared together being written: (their first frame, seats left, last mover)
+        self._group: tuple[float, Counter | None, str | None] | None = None
         self.confirming = ConfirmQueue()  # tiles to confirm
         self._stale: set[str] = set()  # tiles of a deal the referee closed, still on the table
         self._deals = 0  # deal events in the referee's record at the last resume
@@ -237,6 +239,7 @@ class Tracker:
         self.pile.reset()
         self.draws.reset()
         self.rows_seen.reset()
+        self._group = None
         self.confirming.clear(places=True)
         self._stale.clear()
         self._opened = False
@@ -591,7 +594,12 @@ class Tracker:
     def _commit(self, t: float, c: Candidate, name: str, tile: TileObs, to: str | None,
                 out: Update) -> None:
         player = self.calibration.seat_of_edge(c.edge)
-        if player not in self.players:
+        grouped = self._seat_in_group(c)
+        if grouped is not None:
+            if grouped != player:
+                log.debug("%s appeared with others: the rows give it to %s, not %s", name, grouped, player)
+            player = grouped
+        elif player not in self.players:
             # No arm seen: the hand that holds one tile fewer since it appeared, else turn order
             # (which cannot know who passed where passes leave no trace: BLB, held-out h11).
             since = max((x.t for x in self.committed.values()), default=-math.inf)
@@ -618,6 +626,33 @@ class Tracker:
         self._last_player = player
         self._clear_since = None
         log.info("move: %s plays %s%s", player, name, f" to {to}" if to else "")
+
+    def _seat_in_group(self, c: Candidate) -> str | None:
+        """The seat of a tile that appeared with others on one settled frame, where the rows tell
+        who laid them and the arms tell otherwise (rows.seats_of_group); the tiles take those
+        seats in turn order, in the order they are written (the chain's). None: the arm's stands."""
+        if self._group is None or self._group[0] != c.first_t:
+            others = [x for x in self._candidates.values() if x.first_t == c.first_t and x.name is not None]
+            if not others:
+                self._group = None
+                return None
+            since = max((x.t for x in self.committed.values() if x.t < c.first_t), default=-math.inf)
+            # (one frame before will do: the table may not settle between the move before and these)
+            losses = self.rows_seen.losses(c.first_t, since, self.players, before_frames=GROUP_BEFORE, least=1)
+            seats = seats_of_group(losses,
+                                   [self.calibration.seat_of_edge(x.edge) for x in (c, *others)])
+            last = self.committed[self.order[-1]].player if self.order else None
+            self._group = (c.first_t, seats, last)
+        _, seats, last = self._group
+        if seats is None or sum(seats.values()) == 0:
+            return None
+        again = not self.arms.one_per_arm or last is None
+        opener = self.calibration.seat_of_edge(c.edge)
+        if last is None and seats[opener] > 0:
+            last = opener  # the deal's first tiles: its opener's arm is the one to believe
+        player = in_turn_order(seats, self.players, last, again)
+        seats[player] -= 1
+        return player
 
     def _in_turn(self, out: Update) -> str | None:
         """Who is to move, counting the events of this frame not yet in the engine's record."""
