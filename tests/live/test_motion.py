@@ -100,3 +100,49 @@ def test_an_arm_across_the_table_stays_from_its_own_side_when_it_reaches_the_far
                                                             (120, 160, 210)))
     seen = _edges_seen(frames)
     assert seen.count("bottom") == len(frames), seen
+
+
+def test_an_arm_whose_hand_nears_the_far_edge_keeps_the_side_its_elbow_came_from():
+    # A sleeve exactly the colour of the table: only the forearm and hand are seen, touching no
+    # edge band. The hand reaching across towards the far (right) edge ends nearer that edge than
+    # the elbow is to its own: the side the same arm came from on the frame before wins
+    # (held-out h19, a west player laying a tile by the east row).
+    w, h = SIZE
+    spans = [(0.15, 0.45), (0.2, 0.6), (0.25, 0.8), (0.25, 0.8)]
+    frames = [lambda img, a=a, b=b: _arm(img, (a * w, h / 2), (b * w, h / 2 + 10), 36, (120, 160, 210))
+              for a, b in spans]
+    seen = _edges_seen(frames)
+    assert seen == ["left"] * len(spans), seen
+
+
+def test_a_change_of_light_with_an_arm_over_a_green_cloth_lights_up_no_tile():
+    # The light's gain matched by the means of the frame is pulled by a pink arm over green felt
+    # (red and blue most): every white tile then differs from the background (held-out h29). The
+    # arm's tip must stay at its hand, not at the far row of tiles its blob would run into.
+    w, h = SIZE
+    felt = (40, 105, 30)
+    rng = np.random.default_rng(1)
+
+    def table(gain: float, arm: bool) -> np.ndarray:
+        img = np.empty((h, w, 3), np.uint8)
+        img[:] = felt
+        for k in range(12):  # a chain across the top half, and one from it down to the arm's tip
+            cv2.rectangle(img, (60 + 44 * k, 150), (100 + 44 * k, 172), (225, 230, 232), -1)
+        for k in range(3):
+            cv2.rectangle(img, (300, 180 + 30 * k), (322, 200 + 30 * k), (225, 230, 232), -1)
+        if arm:
+            _arm(img, (w // 2 + 60, h + 20), (w // 2 + 40, int(h * 0.55)), 60, (150, 170, 230))
+        out = np.clip(img.astype(np.float32) * gain + rng.normal(0, 1.5, img.shape), 0, 255)
+        return out.astype(np.uint8)
+
+    gate = MotionGate(full_frame(SIZE, PLAYERS))
+    t = 0.0
+    for _ in range(4):
+        gate.update(table(1.0, False), t)
+        t += 0.1
+    info = gate.update(table(1.06, True), t)
+    assert [e for e, _, _ in info.reaches] == ["bottom"], info.reaches
+    _, (x, y), _ = info.reaches[0]
+    assert y > 0.45 * h, info.reaches  # its hand (drawn to 0.55 h, 60 px wide), not the chain above
+    # The arm covers about 5 % of the table, the tiles 4 %: the change is the arm alone.
+    assert info.changed < 0.075, info.changed

@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from vision.live.calibration import full_frame
 from vision.live.observation import LAYOUT, Observation, TileObs
-from vision.live.rows import RowWatch
+from vision.live.rows import RowWatch, in_turn_order, seats_of_group
 
 PLAYERS = ["Anna", "Boris", "Vera", "Gleb"]  # bottom, left, top, right
 CAL = full_frame((800, 600), PLAYERS)
@@ -76,3 +78,31 @@ def test_a_new_deal_forgets_the_rows():
     watch.update(11.0, _table(dict(FULL, Gleb=2)), CAL)
     watch.update(11.1, _table(dict(FULL, Gleb=2)), CAL)
     assert watch.shrank(11.0, 0.0, PLAYERS) is None
+
+
+def test_tiles_seen_together_take_the_rows_that_lost_them_where_the_arms_disagree():
+    # One arm told for both tiles of a visit two players made (held-out h19, h28): the rows win.
+    assert seats_of_group(Counter(Boris=1, Vera=1), ["Vera", "Vera"]) == Counter(Boris=1, Vera=1)
+    # The arms agree with the rows, or the rows do not account for every tile: the arms stand.
+    assert seats_of_group(Counter(Boris=1, Vera=1), ["Vera", "Boris"]) is None
+    assert seats_of_group(Counter(Boris=2), ["Boris", "Boris"]) is None  # one player, two tiles (BLZ-3)
+    assert seats_of_group(Counter(Boris=1), ["Vera", "Vera"]) is None
+    assert seats_of_group(None, ["Vera", "Vera"]) is None
+
+
+def test_the_first_tile_of_a_group_is_the_next_in_turn():
+    seats = Counter(Gleb=1, Anna=2)
+    # After Vera, one tile a turn: Gleb's comes before Anna's.
+    assert in_turn_order(seats, PLAYERS, "Vera", again=False) == "Gleb"
+    # Where a turn may hold several tiles, the last mover may go on.
+    assert in_turn_order(Counter(Vera=1, Gleb=1), PLAYERS, "Vera", again=True) == "Vera"
+    assert in_turn_order(Counter(Vera=1, Gleb=1), PLAYERS, "Vera", again=False) == "Gleb"
+
+
+def test_group_losses_need_one_frame_before_and_count_every_row():
+    # The table did not settle between the move before and the tiles seen together: one frame.
+    less = dict(FULL, Boris=4, Vera=5)
+    watch = _watch([(10.0, FULL)] + [(12.0 + 0.1 * k, less) for k in range(3)])
+    assert watch.losses(12.0, 10.0, PLAYERS) is None  # two frames needed by default
+    assert watch.losses(12.0, 10.0, PLAYERS, least=1) == Counter(Boris=1, Vera=1)
+    assert watch.shrank(12.0, 10.0, PLAYERS) is None

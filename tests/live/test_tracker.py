@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from vision.live.motion import SETTLED, arm_from
+from vision.live.motion import SETTLED, MotionInfo, arm_from
 from vision.live.observation import Observation
 from vision.live.schematic import EDGES, SIZE, Placed, calibration, deal_steps
 from vision.live.tracker import PLAY, REVEALED, Tracker, TrackerConfig
@@ -65,6 +67,52 @@ def test_no_arm_seen_the_face_down_rows_name_the_movers():
     sc = deal_steps(7, pass_p=0.2, no_arm=1.0)
     _, events, _ = run(sc)
     assert plays(events) == sc.plays
+
+
+def _two_players_in_one_stretch(sc, k):
+    """The steps of `sc` with the table never settling between the arm of play k and the next
+    one (players quick after one another): both tiles appear on the same settled frame."""
+    arms = [i for i, (_, m, _) in enumerate(sc.steps) if m.arm]
+    runs = [i for i in arms if i - 1 not in arms]  # where each arm comes in
+    stop = runs[k + 1]  # the arm of play k+1 comes in here (the opener's is runs[0])
+    start = max(i for i in arms if i < stop) + 1  # just after the arm of play k left
+    busy = MotionInfo(settled=False, arm=False, edge=None, moving=0.01, changed=0.01)
+    steps = [(step[0], busy, None) if start <= i < stop else step for i, step in enumerate(sc.steps)]
+    return replace(sc, steps=steps)
+
+
+def test_tiles_seen_together_take_the_seats_whose_rows_lost_them():
+    # Two players' arms in one unsettled stretch, told as one visit from the first player's side:
+    # the face-down rows say each lost a tile, and the chain and turn order say whose came first.
+    sc = _two_players_in_one_stretch(deal_steps(3, pass_p=0.0), 4)
+    first, second = sc.plays[4], sc.plays[5]
+    assert first["player"] != second["player"]
+    _, events, _ = run(sc)
+    assert plays(events) == sc.plays
+
+
+def _arm_told_from(sc, k, edge, rooted):
+    """The steps of `sc` with the arm of play k seen from `edge` (its tip where the tile lands),
+    at that edge's band or (rooted False) touching none, told by the way it points."""
+    arms = [i for i, (_, m, _) in enumerate(sc.steps) if m.arm]
+    runs = [i for i in arms if i - 1 not in arms]
+    frames = range(runs[k], max(i for i in arms if i < runs[k + 1]) + 1)
+    tile = sc.plays[k]["tile"]
+    tip = next(x.centre for obs in sc.truth[frames[-1] + 1:] for x in obs.tiles if x.name == tile)
+    told = MotionInfo(settled=False, arm=True, edge=edge, moving=0.05, changed=0.05,
+                      reaches=((edge, tip, rooted),))
+    return replace(sc, steps=[(step[0], told, None) if i in frames else step for i, step in enumerate(sc.steps)])
+
+
+def test_an_arm_never_seen_at_its_edge_yields_to_the_row_that_lost_the_tile():
+    # A sleeve the colour of the table: the hand reaching across pointed the arm the wrong way.
+    sc = deal_steps(3, pass_p=0.0)
+    wrong = EDGES[(PLAYERS.index(sc.plays[4]["player"]) + 2) % 4]
+    _, events, _ = run(_arm_told_from(sc, 4, wrong, rooted=False))
+    assert plays(events) == sc.plays
+    # An arm seen at its edge band stands, whatever the rows say (their counts can be wrong).
+    _, events, _ = run(_arm_told_from(sc, 4, wrong, rooted=True))
+    assert plays(events)[4]["player"] == PLAYERS[EDGES.index(wrong)]
 
 
 def test_no_arm_seen_and_no_rows_falls_back_to_turn_order():

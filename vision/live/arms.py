@@ -27,6 +27,7 @@ class Reach:
     tip: tuple[float, float]
     deep: bool = True  # seen for 3 frames and past the hand rows (min_reach): could lay a tile
     frames: int = 3  # frames it was seen on
+    rooted: bool = True  # seen at its edge on some frame (else its side was told by its direction)
 
 
 def _dist(p, q) -> float:
@@ -38,7 +39,7 @@ class Arms:
 
     `config` needs `reach_gap_s`, `min_reach`, `reach_window_s` and `arm_window_s`
     (TrackerConfig has them). Tiles passed to `assign` need `centre`, `reach`, `to_votes` and
-    `name`; it sets their `edge` and `arm_t`.
+    `name`; it sets their `edge`, `arm_t` and `rooted`.
     """
 
     def __init__(self, config, calibration: TableCalibration) -> None:
@@ -46,8 +47,8 @@ class Arms:
         self.calibration = calibration
         self._episode: Counter[str] = Counter()
         self._episodes: list[tuple[float, str]] = []  # (t the arms left, edge)
-        # edge -> (start, tips frame by frame, last seen)
-        self._reaching: dict[str, tuple[float, list[tuple[float, float]], float]] = {}
+        # edge -> (start, tips frame by frame, last seen, seen at the edge on some frame)
+        self._reaching: dict[str, tuple[float, list[tuple[float, float]], float, bool]] = {}
         self._reaches: list[Reach] = []
         self._settled_t = self._prev_settled_t = -math.inf
         self._used: set[Reach] = set()  # arms already given a tile
@@ -90,10 +91,13 @@ class Arms:
         """Follow each arm from its edge: where it reached deepest, until it is gone (a gap of
         a frame or two, a blob lost for a moment, does not split one arm in two)."""
         now: dict[str, tuple[float, float]] = {}
-        for edge, tip in motion.reaches:  # the deepest blob per edge
+        rooted: set[str] = set()
+        for edge, tip, at_edge in motion.reaches:  # the deepest blob per edge
             if edge not in now or self._depth(edge, tip) > self._depth(edge, now[edge]):
                 now[edge] = tip
-        for edge, (start, tips, last) in list(self._reaching.items()):
+            if at_edge:
+                rooted.add(edge)
+        for edge, (start, tips, last, was_rooted) in list(self._reaching.items()):
             if edge not in now and (motion.settled or t - last > self.config.reach_gap_s):
                 # The second deepest of its tips: one glitchy frame does not move the hand.
                 ranked = sorted(tips, key=lambda p, e=edge: self._depth(e, p), reverse=True)
@@ -103,14 +107,14 @@ class Arms:
                 # boneyard: a hand reaching a pile in a corner is often seen only in pieces (still
                 # while it picks a tile up), and only there does it count.
                 deep = len(tips) >= 3 and self._depth(edge, tip) >= self.config.min_reach
-                self._reaches.append(Reach(start, last, edge, tip, deep, len(tips)))
+                self._reaches.append(Reach(start, last, edge, tip, deep, len(tips), was_rooted))
                 del self._reaching[edge]
         for edge, tip in now.items():
             if edge not in self._reaching:
-                self._reaching[edge] = (t, [tip], t)
+                self._reaching[edge] = (t, [tip], t, edge in rooted)
             else:
-                start, tips, _ = self._reaching[edge]
-                self._reaching[edge] = (start, [*tips, tip], t)
+                start, tips, _, was_rooted = self._reaching[edge]
+                self._reaching[edge] = (start, [*tips, tip], t, was_rooted or edge in rooted)
         self._reaches = self._reaches[-32:]
 
     def over(self, p, width: float, t: float, within_s: float = 2.0) -> bool:
@@ -227,7 +231,7 @@ class Arms:
         if best is None:  # fewer arms than tiles: one arm laid several (BAL-13, BLZ-3)
             best = tuple(min(reaches, key=lambda r, c=c: cost_of(r, c)) for c in order)
         for c, r in zip(order, best, strict=True):
-            c.edge, c.arm_t = r.edge, r.start
+            c.edge, c.arm_t, c.rooted = r.edge, r.start, r.rooted
             # The arm is spent, and so are its pieces if it was seen as two (lost mid-reach).
             self._used.update(x for x in self._reaches if x.edge == r.edge
                               and x.start <= r.end + 1.0 and r.start <= x.end + 1.0)

@@ -26,9 +26,10 @@ class MotionInfo:
     edge: str | None  # the edge that blob touches most (where the arm entered)
     moving: float  # fraction of table pixels changed since the previous frame
     changed: float  # fraction of table pixels changed since the last settled frame
-    # Each arm on this frame: the edge it comes from and its tip (the point deepest into the
-    # table, in frame pixels), so a tile can be matched to the arm that reached where it lies.
-    reaches: tuple[tuple[str, tuple[float, float]], ...] = ()
+    # Each arm on this frame: the edge it comes from, its tip (the point deepest into the table,
+    # in frame pixels), so a tile can be matched to the arm that reached where it lies, and
+    # whether it was seen at that edge (else its side was told from the way it points alone).
+    reaches: tuple[tuple[str, tuple[float, float], bool], ...] = ()
 
 
 SETTLED = MotionInfo(settled=True, arm=False, edge=None, moving=0.0, changed=0.0)
@@ -221,8 +222,8 @@ class MotionGate:
             tells = region_area <= cfg.region_cap * area  # a region that still tells the edge
         arm_ids = [k for k in range(1, n) if (active[k] and size[k] >= cfg.arm_frac * self._table_px)
                    or area[k] >= cfg.big_frac * self._table_px]
-        edges = self._blob_edges(labels, band_counts, arm_ids,
-                                 None if grown is None else (grown, region_of, tells))
+        edges, rooted = self._blob_edges(labels, band_counts, arm_ids,
+                                         None if grown is None else (grown, region_of, tells))
         code_of = np.zeros(n, np.uint8)
         for k, e in edges.items():
             code_of[k] = _EDGE_CODE[e]
@@ -233,7 +234,7 @@ class MotionGate:
         edge = max(weight, key=weight.__getitem__) if weight else None
         arm = bool(arm_ids) and (edge is not None or any(
             area[k] >= cfg.big_frac * self._table_px for k in arm_ids))
-        reaches = self._reaches(labels, edges) if arm else ()
+        reaches = self._reaches(labels, edges, rooted) if arm else ()
         # Pixels of blobs that do not move join the background after absorb_s: a tile taken
         # from a hand row, a cup put down, a paused arm, stop counting as change.
         self._px_still[active[labels]] = t
@@ -263,25 +264,27 @@ class MotionGate:
             self._background = small.copy()
         return MotionInfo(settled, arm, edge if arm else None, moving, changed, reaches)
 
-    def _reaches(self, labels: np.ndarray, edges: dict[int, str]) -> tuple:
-        """(edge, tip) of each arm blob that came from an edge; the tip is its point deepest inside."""
+    def _reaches(self, labels: np.ndarray, edges: dict[int, str], rooted: set[int]) -> tuple:
+        """(edge, tip, rooted) of each arm blob that came from an edge; the tip is its point
+        deepest inside; rooted: the blob (or its fainter rest) touched an edge band."""
         out = []
         for k, edge in edges.items():
             depth = {"bottom": -self._v, "top": self._v, "left": self._u, "right": -self._u}[edge]
             ys, xs = np.nonzero(labels == k)
             i = int(np.argmax(depth[ys, xs]))
             sx, sy = self._to_frame
-            out.append((edge, (float(xs[i] + 0.5) * sx, float(ys[i] + 0.5) * sy)))
+            out.append((edge, (float(xs[i] + 0.5) * sx, float(ys[i] + 0.5) * sy), k in rooted))
         return tuple(out)
 
     def _blob_edges(self, labels: np.ndarray, band_counts: dict, ids: list[int],
-                    grown: tuple | None = None) -> dict[int, str]:
+                    grown: tuple | None = None) -> tuple[dict[int, str], set[int]]:
         """The edge each arm blob came from, where one can be told. A blob that touches no edge
         is taken with the fainter change around it (`grown`: the region labels, each blob's
         region, whether that region tells the edge): a forearm the colour of the table still
         leads to its edge. A region far larger than its blob has run into other change (a
-        shadow, light drifting) and tells nothing."""
+        shadow, light drifting) and tells nothing. Also the blobs seen touching an edge band."""
         out = {}
+        rooted = set()
         for k in ids:
             mask = labels == k
             counts = {name: int(c[k]) for name, c in band_counts.items()}
@@ -291,7 +294,9 @@ class MotionGate:
             edge = self._blob_edge(mask, counts)
             if edge is not None:
                 out[k] = edge
-        return out
+                if max(counts.values()) >= 4:
+                    rooted.add(k)
+        return out, rooted
 
     def _edge_before(self, mask: np.ndarray) -> str | None:
         """The edge of the last frame's arm that covered most of blob `mask`, if one covered half."""

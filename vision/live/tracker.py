@@ -599,6 +599,15 @@ class Tracker:
             if grouped != player:
                 log.debug("%s appeared with others: the rows give it to %s, not %s", name, grouped, player)
             player = grouped
+        elif player in self.players and not c.rooted:
+            # An arm never seen at its edge (a sleeve the colour of the table) was told by the way
+            # it points; reaching across to the far side it may point the wrong way. One row alone
+            # holding a tile fewer says better (held-out h19: west's arm told as east's).
+            since = max((x.t for x in self.committed.values() if x.t < c.first_t), default=-math.inf)
+            fewer = self.rows_seen.shrank(c.first_t, since, self.players)
+            if fewer is not None and fewer != player:
+                log.debug("%s's arm was not seen at its edge: %s's row holds one tile fewer", name, fewer)
+                player = fewer
         elif player not in self.players:
             # No arm seen: the hand that holds one tile fewer since it appeared, else turn order
             # (which cannot know who passed where passes leave no trace: BLB, held-out h11).
