@@ -9,6 +9,7 @@ import random
 from vision.live.arms import Arms, Reach
 from vision.live.boneyard import Boneyard
 from vision.live.calibration import full_frame
+from vision.live.motion import MotionInfo
 from vision.live.observation import BONEYARD, LAYOUT, Observation, TileObs
 from vision.live.pile import PileMemory, find_pile
 from vision.live.tracker import TrackerConfig
@@ -228,3 +229,62 @@ def test_a_box_not_read_yet_calls_in_no_glimpsed_arm():
     unread = Candidate(28.4, 285, 28.4, (291.0, 218.0), 10.0, edge="left")
     arms.assign(28.4, [tile_, unread])
     assert tile_.edge == "left"
+
+
+def test_a_glimpse_hides_no_place_of_the_pile():
+    """h17: an arm seen on one frame only near the pile kept the place it took hidden for two
+    seconds, and the draw was written after the drawer's next play. A hand fades into the
+    background only after holding still while seen: a glimpse is no such hand."""
+    arms = Arms(TrackerConfig(), full_frame((640, 480), ["Anna", "Boris"]))
+    arms._reaches = [Reach(start=42.0, end=42.0, edge="top", tip=(526.0, 86.0), deep=False, frames=1)]
+    assert not arms.over((537.0, 53.0), 45.0, t=42.1)
+    arms._reaches = [Reach(start=41.5, end=42.0, edge="top", tip=(526.0, 86.0), deep=False, frames=5)]
+    assert arms.over((537.0, 53.0), 45.0, t=42.1)  # seen a while: it may have stopped there
+
+
+def test_pieces_of_an_arm_seen_at_no_edge_are_the_hand_of_the_arm_seen_at_one():
+    """Live-eval s44: the north player's forearm lost against the cloth, his hand at the pile by
+    the south edge was told from the south by the way it pointed; with the north arm seen at its
+    edge on the same frames, the piece is his hand (his tip), not a south player's arm."""
+    arms = Arms(TrackerConfig(), full_frame((640, 480), ["Anna", "Boris"]))  # Anna bottom, Boris top
+    for k in range(6):
+        arms.observe(13.0 + 0.1 * k, MotionInfo(False, True, "top", 0.02, 0.03,
+                                                (("top", (446.0, 114.0), True), ("bottom", (478.0, 306.0), False))))
+    arms.observe(13.6, MotionInfo(True, False, None, 0.0, 0.0))
+    assert [(r.edge, r.tip) for r in arms._reaches] == [("top", (478.0, 306.0))]
+    # A second arm seen at its own edge stays a second arm.
+    arms = Arms(TrackerConfig(), full_frame((640, 480), ["Anna", "Boris"]))
+    for k in range(6):
+        arms.observe(13.0 + 0.1 * k, MotionInfo(False, True, "top", 0.02, 0.03,
+                                                (("top", (446.0, 114.0), True), ("bottom", (478.0, 306.0), True))))
+    arms.observe(13.6, MotionInfo(True, False, None, 0.0, 0.0))
+    assert sorted(r.edge for r in arms._reaches) == ["bottom", "top"]
+
+
+def test_a_draw_seen_by_the_arm_is_one_though_the_tile_was_missed_just_before():
+    """h24 / h26 paced: the reader missed a pile tile on the settled frame before the hand took it;
+    the arm's draw, seen after the place was first found empty, is the same draw when its hand lay
+    at that place, and another place's later loss is not it."""
+    from vision.live.draws import DrawWatch
+
+    calibration = full_frame((640, 480), ["Anna", "Boris"])
+    arms = Arms(TrackerConfig(), calibration)
+    bones = Boneyard(stable_s=0.5)
+    pile = [_bone(400, 120), _bone(400, 200)]
+    watch = DrawWatch()
+
+    def settle(t: float, tiles: list[TileObs]) -> None:
+        arms.observe(t, MotionInfo(True, False, None, 0.0, 0.0))
+        arms.settled(t)
+        watch.watch(t, Observation(tuple(tiles), size=(640, 480)), arms, bones, calibration, 2)
+
+    for k in range(8):
+        settle(0.1 * k, pile)
+    settle(1.0, pile[1:])  # the far tile missed on this frame, before the hand came
+    for k in range(6):  # the hand from the bottom takes it (its tip beside the tile, not over it)
+        arms.observe(1.1 + 0.1 * k, MotionInfo(False, True, "bottom", 0.02, 0.03,
+                                               (("bottom", (400.0 + 0.9 * L, 118.0), True),)))
+    assert not arms.over(pile[0].centre, 0.75 * L, 1.7)
+    for k in range(10):
+        settle(1.8 + 0.1 * k, pile[1:])
+    assert len(watch.pending) == 1 and watch.pending[0].edge == "bottom"
