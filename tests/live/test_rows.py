@@ -106,3 +106,18 @@ def test_group_losses_need_one_frame_before_and_count_every_row():
     assert watch.losses(12.0, 10.0, PLAYERS) is None  # two frames needed by default
     assert watch.losses(12.0, 10.0, PLAYERS, least=1) == Counter(Boris=1, Vera=1)
     assert watch.shrank(12.0, 10.0, PLAYERS) is None
+
+
+def test_a_weak_box_in_the_gap_a_tile_left_is_no_back():
+    # Held-out h28: the detector boxed the gap in a clearly seen row (0.65 against 0.9).
+    gap = [_back(770, 200 + 30 * k) for k in range(5)]
+    conf = [0.95, 0.92, 0.65, 0.91, 0.9]
+    tiles = tuple(TileObs(None, b.halves, face="down", owner="east", confidence=c) for b, c in zip(gap, conf, strict=True))
+    watch = RowWatch()
+    watch.update(1.0, Observation(tiles, size=(800, 600)), CAL)
+    assert watch._counts[-1][1]["Gleb"] == 4
+    # A set whose backs are all boxed weakly and unevenly (black tiles, h11): every box counts.
+    dim = [0.86, 0.71, 0.65, 0.5]
+    tiles = tuple(TileObs(None, b.halves, face="down", owner="east", confidence=c) for b, c in zip(gap, dim, strict=False))
+    watch.update(1.1, Observation(tiles, size=(800, 600)), CAL)
+    assert watch._counts[-1][1]["Gleb"] == 4

