@@ -261,30 +261,28 @@ def test_pieces_of_an_arm_seen_at_no_edge_are_the_hand_of_the_arm_seen_at_one():
     assert sorted(r.edge for r in arms._reaches) == ["bottom", "top"]
 
 
-def test_a_draw_seen_by_the_arm_is_one_though_the_tile_was_missed_just_before():
-    """h24 / h26 paced: the reader missed a pile tile on the settled frame before the hand took it;
-    the arm's draw, seen after the place was first found empty, is the same draw when its hand lay
-    at that place, and another place's later loss is not it."""
+def test_a_place_gone_is_the_draw_of_the_arm_that_reached_nearest_it():
+    """h17: two arms' draws were seen while a pile place was out of sight; the older arm's own place
+    was never seen go (a corner of the pile). The place gone is the nearer arm's draw, and the
+    older one is kept for its own place."""
+    from vision.live.boneyard import Drawn
     from vision.live.draws import DrawWatch
 
-    calibration = full_frame((640, 480), ["Anna", "Boris"])
-    arms = Arms(TrackerConfig(), calibration)
-    bones = Boneyard(stable_s=0.5)
-    pile = [_bone(400, 120), _bone(400, 200)]
+    class Pile:  # the boneyard's answer on this frame: one place gone since 0.7 s
+        tile_len, zone = L, []
+        gone = [Drawn(0.7, 2.7, (400.0, 100.0))]
+
+        def update(self, t, obs, hidden):
+            out, self.gone = self.gone, []
+            return out
+
+        def near(self, p):
+            return False
+
+    arms = Arms(TrackerConfig(), full_frame((640, 480), ["Anna", "Boris"]))
+    far = Reach(start=1.0, end=1.5, edge="bottom", tip=(100.0, 110.0))
+    near = Reach(start=2.0, end=2.5, edge="bottom", tip=(405.0, 110.0))
     watch = DrawWatch()
-
-    def settle(t: float, tiles: list[TileObs]) -> None:
-        arms.observe(t, MotionInfo(True, False, None, 0.0, 0.0))
-        arms.settled(t)
-        watch.watch(t, Observation(tuple(tiles), size=(640, 480)), arms, bones, calibration, 2)
-
-    for k in range(8):
-        settle(0.1 * k, pile)
-    settle(1.0, pile[1:])  # the far tile missed on this frame, before the hand came
-    for k in range(6):  # the hand from the bottom takes it (its tip beside the tile, not over it)
-        arms.observe(1.1 + 0.1 * k, MotionInfo(False, True, "bottom", 0.02, 0.03,
-                                               (("bottom", (400.0 + 0.9 * L, 118.0), True),)))
-    assert not arms.over(pile[0].centre, 0.75 * L, 1.7)
-    for k in range(10):
-        settle(1.8 + 0.1 * k, pile[1:])
-    assert len(watch.pending) == 1 and watch.pending[0].edge == "bottom"
+    watch._arm_draws = [(1.6, far), (2.6, near)]
+    watch.watch(2.7, Observation((), size=(640, 480)), arms, Pile(), full_frame((640, 480), ["Anna", "Boris"]), 2)
+    assert watch.pending == [] and watch._arm_draws == [(1.6, far)]

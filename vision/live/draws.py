@@ -86,13 +86,11 @@ class DrawWatch:
             log.debug("an arm from %s reached the boneyard and laid no tile: a draw", reach.edge)
         width = 0.75 * bones.tile_len
         for drawn in bones.update(t, obs, lambda p: arms.over(p, width, t)):
-            # Taken by an arm already seen reaching the boneyard in between: already written. Or by
-            # one seen after the place was first found empty whose hand lay over that place: the
-            # reader missed the tile on a frame before the hand took it (held-out h24, h26 paced).
-            seen = next((x for x in self._arm_draws if drawn.before_t < x[0] <= drawn.first_t), None)
-            if seen is None:
-                seen = next((x for x in self._arm_draws if drawn.first_t < x[0] <= t
-                             and math.dist(x[1].tip, drawn.place) <= bones.tile_len), None)
+            # Taken by an arm already seen reaching the boneyard in between: already written. Of
+            # several, the one whose hand came nearest: an older arm's draw whose own place the
+            # reader never saw go (held-out h17: a corner of the pile) must not take this one's.
+            between = [x for x in self._arm_draws if drawn.before_t < x[0] <= drawn.first_t]
+            seen = min(between, key=lambda x: math.dist(x[1].tip, drawn.place), default=None)
             if seen is not None:
                 self._arm_draws.remove(seen)
                 continue
