@@ -286,3 +286,15 @@ def test_a_place_gone_is_the_draw_of_the_arm_that_reached_nearest_it():
     watch._arm_draws = [(1.6, far), (2.6, near)]
     watch.watch(2.7, Observation((), size=(640, 480)), arms, Pile(), full_frame((640, 480), ["Anna", "Boris"]), 2)
     assert watch.pending == [] and watch._arm_draws == [(1.6, far)]
+
+
+def test_two_places_on_one_tile_go_as_one_draw():
+    """h08: two places of the pile had followed their tiles onto one; when it went, two draws
+    were matched (and a later arm's draw went unmatched, written again)."""
+    from vision.live.boneyard import _Place
+
+    bones = Boneyard(stable_s=0.5)
+    _settled(bones, 0.0, [[_bone(400, 120), _bone(400, 200)]] * 8)
+    bones.places.append(_Place((401.0, 121.0), L, 0.7))  # a second place on the first tile
+    drawn = _settled(bones, 1.0, [[_bone(400, 200)]] * 12)
+    assert len(drawn) == 1

@@ -92,7 +92,13 @@ class Boneyard:
             if t - place.empty_since >= 2 * self.stable_s and len(place.empty_frames) >= 2:
                 gone.append(place)
         self.places = [p for p in self.places if p not in gone]
-        return [Drawn(p.seen_t, p.empty_since or t, p.centre) for p in gone]
+        # Two places that followed their tiles onto one tile are one tile gone, one draw (held-out
+        # h08: a second draw was matched to the same tile and a later one went unmatched).
+        once: list[_Place] = []
+        for p in gone:
+            if all(math.dist(p.centre, q.centre) > 0.25 * p.span for q in once):
+                once.append(p)
+        return [Drawn(p.seen_t, p.empty_since or t, p.centre) for p in once]
 
     def _learn(self, t: float, bones: list[TileObs]) -> None:
         """The pile: the same number of tiles on the settled frames of the last stable_s."""

