@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from vision.live.calibration import TableCalibration
 from vision.live.motion import MotionInfo
 
+WHOLE = 3  # frames an arm must be seen on to be more than a glimpse (light, shadow, a fragment)
+
 
 @dataclass(frozen=True)
 class Reach:
@@ -25,8 +27,8 @@ class Reach:
     end: float
     edge: str
     tip: tuple[float, float]
-    deep: bool = True  # seen for 3 frames and past the hand rows (min_reach): could lay a tile
-    frames: int = 3  # frames it was seen on
+    deep: bool = True  # seen on WHOLE frames and past the hand rows (min_reach): could lay a tile
+    frames: int = WHOLE  # frames it was seen on
     rooted: bool = True  # seen at its edge on some frame (else its side was told by its direction)
 
 
@@ -115,7 +117,7 @@ class Arms:
                 # tile; nor is one that never gets past the hand rows. Both are kept for the
                 # boneyard: a hand reaching a pile in a corner is often seen only in pieces (still
                 # while it picks a tile up), and only there does it count.
-                deep = len(tips) >= 3 and self._depth(edge, tip) >= self.config.min_reach
+                deep = len(tips) >= WHOLE and self._depth(edge, tip) >= self.config.min_reach
                 self._reaches.append(Reach(start, last, edge, tip, deep, len(tips), was_rooted))
                 del self._reaching[edge]
         for edge, tip in now.items():
@@ -135,7 +137,7 @@ class Arms:
         # A hand fades only once it has held still for the gate's absorb_s, seen all that while:
         # a glimpse of a frame or two is no hand that stopped (held-out h17: a pile place taken
         # was kept hidden for two seconds by one, and its draw written after the next play).
-        reaches = [r for r in self._reaches if r.frames >= 3]
+        reaches = [r for r in self._reaches if r.frames >= WHOLE]
         if not reaches:
             return False
         last = max(r.end for r in reaches)

@@ -96,7 +96,7 @@ class Boneyard:
         # h08: a second draw was matched to the same tile and a later one went unmatched).
         once: list[_Place] = []
         for p in gone:
-            if all(math.dist(p.centre, q.centre) > 0.25 * p.span for q in once):
+            if not any(_one_tile(p.centre, q.centre, p.span) for q in once):
                 once.append(p)
         return [Drawn(p.seen_t, p.empty_since or t, p.centre) for p in once]
 
@@ -110,7 +110,7 @@ class Boneyard:
         if all(len(b) == len(bones) for b in recent):
             self.places = []
             for tile in bones:  # one place per tile, however many boxes the reader put on it
-                if all(math.dist(tile.centre, p.centre) > 0.25 * p.span for p in self.places):
+                if not any(_one_tile(tile.centre, p.centre, p.span) for p in self.places):
                     self.places.append(_Place(tile.centre, 2 * tile.half_span, t))
 
     def _learn_zone(self, tiles: list[TileObs]) -> None:
@@ -119,6 +119,11 @@ class Boneyard:
             self.tile_len = max(self.tile_len, span)
             if all(math.dist(tile.centre, z) > 0.5 * span for z in self.zone):
                 self.zone.append(tile.centre)
+
+
+def _one_tile(a: Point, b: Point, span: float) -> bool:
+    """Whether two boxes or places (centres) of the pile are one tile: within a quarter of its length."""
+    return math.dist(a, b) <= 0.25 * span
 
 
 def _inside(tile: TileObs, size: tuple[int, int] | None) -> bool:

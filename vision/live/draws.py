@@ -9,7 +9,7 @@ import logging
 import math
 from dataclasses import dataclass
 
-from vision.live.arms import Arms, Reach
+from vision.live.arms import WHOLE, Arms, Reach
 from vision.live.boneyard import Boneyard
 from vision.live.calibration import TableCalibration
 from vision.live.observation import Observation
@@ -66,10 +66,10 @@ class DrawWatch:
               calibration: TableCalibration, visit_frames: int) -> None:
         """One settled frame of play: new draws join `pending`. An arm seen over the boneyard on
         `visit_frames` frames from a seat took a tile."""
-        # A glimpse (under 3 frames) counts only from a side where someone sits: a fragment of
+        # A glimpse (fewer than WHOLE frames) counts only from a side where someone sits: a fragment of
         # an arm that laid a tile elsewhere can show at an empty side near the pile.
         visits = [r for r in arms.unused_since(arms.previous_settled, t)
-                  if self._at_pile(r, arms, bones) and (r.frames >= 3 or (
+                  if self._at_pile(r, arms, bones) and (r.frames >= WHOLE or (
                       r.frames >= visit_frames and r.edge in calibration.seats))]
         for reach in visits:
             arms.spend(reach)

@@ -42,6 +42,7 @@ def arm_from(edge: str) -> MotionInfo:
 
 _EDGES = ("top", "bottom", "left", "right")
 _EDGE_CODE = {e: i + 1 for i, e in enumerate(_EDGES)}
+_TOUCH = 4  # pixels of a blob in an edge band: it touches that edge
 _LIT = 40.0  # grey levels: a channel this bright tells the light's gain through JPEG noise
 _LIT_MIN = 50  # sampled pixels that must be that bright, else all of them tell it
 _OPPOSITE = {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}
@@ -288,13 +289,13 @@ class MotionGate:
         for k in ids:
             mask = labels == k
             counts = {name: int(c[k]) for name, c in band_counts.items()}
-            if grown is not None and max(counts.values()) < 4 and grown[2][k]:
+            if grown is not None and max(counts.values()) < _TOUCH and grown[2][k]:
                 mask = grown[0] == grown[1][k]
                 counts = {name: int(np.count_nonzero(mask & band)) for name, band in self._bands.items()}
             edge = self._blob_edge(mask, counts)
             if edge is not None:
                 out[k] = edge
-                if max(counts.values()) >= 4:
+                if max(counts.values()) >= _TOUCH:
                     rooted.add(k)
         return out, rooted
 
@@ -309,8 +310,8 @@ class MotionGate:
         entering near a corner lies along the side next to its own): the one its length points
         to. Touching none (a sleeve the colour of the table, seen only from the elbow): the edge
         its length points to, if its far end lies near that edge."""
-        seated = {e: n for e, n in counts.items() if e in self.calibration.seats and n >= 4}
-        touched = seated or {e: n for e, n in counts.items() if n >= 4}
+        seated = {e: n for e, n in counts.items() if e in self.calibration.seats and n >= _TOUCH}
+        touched = seated or {e: n for e, n in counts.items() if n >= _TOUCH}
         before = self._edge_before(mask)
         if before is not None and touched and set(touched) <= {before, _OPPOSITE[before]}:
             # The same arm as on the last frame, now across the table (to a pile at the far

@@ -26,10 +26,10 @@ def _backs(confidences: list[float]) -> int:
     of a clearly seen row is no back: the detector puts one in the gap a tile just left (held-out
     h28: 0.35 to 0.71 against 0.88 to 0.95). Only there: a set's backs may all be boxed weakly
     and unevenly (black tiles, h11: 0.3 to 0.86), and there every box counts."""
-    if len(confidences) < 3 or median(confidences) < CLEAR:
+    middle = median(confidences) if len(confidences) >= 3 else 0.0
+    if middle < CLEAR:
         return len(confidences)
-    floor = WEAK * median(confidences)
-    return sum(c >= floor for c in confidences)
+    return sum(c >= WEAK * middle for c in confidences)
 
 
 class RowWatch:

@@ -603,8 +603,7 @@ class Tracker:
             # An arm never seen at its edge (a sleeve the colour of the table) was told by the way
             # it points; reaching across to the far side it may point the wrong way. One row alone
             # holding a tile fewer says better (held-out h19: west's arm told as east's).
-            since = max((x.t for x in self.committed.values() if x.t < c.first_t), default=-math.inf)
-            fewer = self.rows_seen.shrank(c.first_t, since, self.players)
+            fewer = self.rows_seen.shrank(c.first_t, self._move_before(c.first_t), self.players)
             if fewer is not None and fewer != player:
                 log.debug("%s's arm was not seen at its edge: %s's row holds one tile fewer", name, fewer)
                 player = fewer
@@ -636,6 +635,10 @@ class Tracker:
         self._clear_since = None
         log.info("move: %s plays %s%s", player, name, f" to {to}" if to else "")
 
+    def _move_before(self, first_t: float) -> float:
+        """When the last move before a tile first seen at `first_t` appeared (-inf: none yet)."""
+        return max((x.t for x in self.committed.values() if x.t < first_t), default=-math.inf)
+
     def _seat_in_group(self, c: Candidate) -> str | None:
         """The seat of a tile that appeared with others on one settled frame, where the rows tell
         who laid them and the arms tell otherwise (rows.seats_of_group); the tiles take those
@@ -645,9 +648,9 @@ class Tracker:
             if not others:
                 self._group = None
                 return None
-            since = max((x.t for x in self.committed.values() if x.t < c.first_t), default=-math.inf)
             # (one frame before will do: the table may not settle between the move before and these)
-            losses = self.rows_seen.losses(c.first_t, since, self.players, before_frames=GROUP_BEFORE, least=1)
+            losses = self.rows_seen.losses(c.first_t, self._move_before(c.first_t), self.players,
+                                           before_frames=GROUP_BEFORE, least=1)
             seats = seats_of_group(losses,
                                    [self.calibration.seat_of_edge(x.edge) for x in (c, *others)])
             last = self.committed[self.order[-1]].player if self.order else None
