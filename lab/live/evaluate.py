@@ -17,7 +17,9 @@ game record is compared with the true one:
 A deal is exact when all of these agree. Also counted: plays invented (a tile the deal never
 saw played), passes written against the true ones, tiles left to the operator to confirm.
 `--realtime` paces the frames as a camera would (reading skipped while behind, the motion kept), so
-the CPU's load can change what is read: run it once idle and once with a core kept busy. Prints a
+the CPU's load can change what is read: run it once idle and once with a core kept busy.
+`--slow MS` paces on a simulated machine instead (lab/live/slow.py: a reading costs MS ms), so a
+paced run repeats, with any reader, and `--seed` varies the moments reading falls behind. Prints a
 line per deal and a tally (or JSON).
 """
 
@@ -31,6 +33,7 @@ import sys
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from lab.live.slow import SlowMachine
 from vision.live.demo import DemoVideo, load_video, reader_for, video_pipeline
 from vision.live.pipeline import LiveConfig, LivePipeline
 from vision.live.readers import ReaderUnavailable
@@ -193,12 +196,17 @@ def check(video: DemoVideo, got: list[dict], live_flags: list[dict] | None = Non
 
 def watch(video: DemoVideo, reader: str = "truth", config: LiveConfig | None = None,
           hold_s: float = 3.0, model: Path | None = None,
-          realtime: bool = False) -> tuple[list[dict], LivePipeline]:
-    """Play a video once through the pipeline (no pacing), then its last picture for `hold_s`;
-    the events it wrote and the pipeline."""
+          realtime: bool = False, slow: SlowMachine | None = None) -> tuple[list[dict], LivePipeline]:
+    """Play a video once through the pipeline (no pacing; `realtime`: paced on this machine's
+    clock; `slow`: paced on that machine's), then its last picture for `hold_s`; the events it
+    wrote and the pipeline."""
     read = reader_for(video, reader, model)
+    pacing = {}
+    if slow is not None:
+        read, realtime = slow.reading(read), True
+        pacing = {"clock": slow.clock, "sleep": slow.sleep}
     pipe = video_pipeline(video, read, config or LiveConfig(realtime=realtime, annotate=False),
-                          loop=False)
+                          loop=False, **pacing)
     got: list[dict] = []
     pipe.on_events(got.append)
     pipe.resume([video.record[0], {"event": "deal"}])
@@ -228,6 +236,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--model", type=Path, default=None, help="with --reader model: detector ONNX file")
     parser.add_argument("--realtime", action="store_true",
                         help="pace the frames as a camera (10 fps): reading skipped while behind")
+    parser.add_argument("--slow", type=float, default=None, metavar="MS",
+                        help="pace on a simulated machine whose reading takes MS ms (± 30 %%): "
+                             "repeatable, unlike --realtime")
+    parser.add_argument("--seed", type=int, default=0, help="with --slow: the jitter's seed")
     parser.add_argument("--json", action="store_true", help="one JSON object per deal, then the tally")
     parser.add_argument("-v", "--verbose", action="store_true", help="list the differences")
     args = parser.parse_args(argv)
@@ -240,7 +252,8 @@ def main(argv: list[str] | None = None) -> int:
     checks = []
     for video in videos:
         try:
-            got, pipe = watch(video, args.reader, model=args.model, realtime=args.realtime)
+            slow = None if args.slow is None else SlowMachine(args.slow, seed=args.seed)
+            got, pipe = watch(video, args.reader, model=args.model, realtime=args.realtime, slow=slow)
         except ReaderUnavailable as exc:  # no model file, or no per-frame truth for --reader boxes
             log.error("%s", exc)
             return 2
@@ -256,7 +269,8 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.flush()
     exact = sum(c.exact for c in checks)
     with_draws = [c for c in checks if c.draws]
-    tally = {"reader": args.reader, "realtime": args.realtime, "deals": len(checks), "exact": exact,
+    tally = {"reader": args.reader, "realtime": args.realtime, "slow": args.slow, "seed": args.seed,
+             "deals": len(checks), "exact": exact,
              "deals_with_draws": len(with_draws), "exact_with_draws": sum(c.exact for c in with_draws),
              "moves": sum(c.moves for c in checks), "moves_right": sum(c.moves_right for c in checks),
              "invented": sum(c.invented for c in checks), "passes": sum(c.passes for c in checks),

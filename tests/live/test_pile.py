@@ -48,6 +48,15 @@ def test_the_heap_in_a_corner_is_the_boneyard_and_the_hands_are_not():
     assert sorted(find_pile(obs, 14)) == list(range(14, 28))
 
 
+def test_a_tile_left_apart_in_a_hand_s_row_is_not_the_heap_s():
+    """Held-out h24: a tile played from a hand left its last tile apart from the row, within two
+    tile lengths of the boneyard; it lies in the row's line, squared to it, so it is the hand's."""
+    row = hand_row(200, 40, 5, "north") + [tile(200 + 6 * 0.6 * L, 40, 90.0, "north")]
+    bones = heap(200 + 6 * 0.6 * L + 2.5 * L, 70, 8)
+    obs = Observation(tuple(row + bones), size=(640, 600))
+    assert sorted(find_pile(obs, 14)) == list(range(6, 14))
+
+
 def test_without_a_heap_nothing_is_taken_from_the_hands():
     hands = hand_row(200, 560, 7) + hand_row(200, 40, 5, "north") + [tile(100, 300, 0.0, "west")]
     assert find_pile(Observation(tuple(hands)), 14) == []

@@ -123,3 +123,24 @@ def test_draws_are_seen_when_the_detector_reads_the_frames():
     assert [m for m in moves_of(got) if m["event"] == "draw"] == moves_of(true_draws)
     result = check(video, got, pipe.flags())
     assert result.exact, result.differences
+
+
+@pytest.mark.slow
+def test_a_slow_machine_reads_fewer_frames_and_the_same_ones_every_time():
+    """lab/live/slow.py: paced on a simulated machine whose reading takes 200 ms (a frame every
+    100 ms), reading falls behind and frames go unread, and the run repeats: the same seed reads
+    the same frames and writes the same record; the boneyard deal's draws still come out right."""
+    from lab.live.evaluate import check, watch
+    from lab.live.slow import SlowMachine
+
+    video = find_video(rendered(44, 0, (640, 480), "traditional"))
+    assert video is not None
+    runs = []
+    for _ in range(2):
+        got, pipe = watch(video, slow=SlowMachine(200, seed=3))
+        runs.append((got, pipe.stats.read, pipe.stats.skipped))
+    idle_got, idle = watch(video)
+    assert runs[0] == runs[1]
+    assert runs[0][2] > 0 and idle.stats.skipped == 0
+    result = check(video, runs[0][0], pipe.flags())
+    assert result.exact, result.differences

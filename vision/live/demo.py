@@ -266,9 +266,11 @@ def playlist_pipeline(videos: list[DemoVideo], kind: str, config: LiveConfig | N
 
 
 def video_pipeline(video: DemoVideo, reader, config: LiveConfig | None = None, *,
-                   loop: bool = True) -> LivePipeline:
-    """A pipeline watching a rendered video as a camera would, reading with `reader`."""
+                   loop: bool = True, **pacing) -> LivePipeline:
+    """A pipeline watching a rendered video as a camera would, reading with `reader` (`pacing`:
+    LivePipeline's `clock` and `sleep`, a slower machine's)."""
     game = dict(video.record[0])
     players = list(game.get("players") or DEMO_PLAYERS)
     return LivePipeline(lambda: FolderSource(video.frames, fps=video.fps, loop=loop), reader,
-                        players, variant=game.get("variant", "bykovo"), game=game, config=config)
+                        players, variant=game.get("variant", "bykovo"), game=game, config=config,
+                        **pacing)

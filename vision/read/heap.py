@@ -18,6 +18,7 @@ Halves = tuple[Point, Point]
 ROW_ANGLE_DEG = 12.0  # tiles of a row are squared to each other within this
 ROW_STEP = 0.9  # side by side: centres at most this many tile lengths apart (a tile's width is half)
 ROW_MIN = 3  # tiles in a row of a hand; two squared tiles can lie so in a heap by chance
+ROW_GAP = 1.5  # a hand's tiles beyond a gap (tiles played from it) within this many tile lengths
 HEAP_LINK = 2.0  # tiles of a heap lie within this many tile lengths of another of them
 HEAP_MIN = 3
 HEAP_SPREAD = 0.75  # a heap's tiles point every way: the mean of their doubled angles is short
@@ -48,6 +49,36 @@ def _side_by_side(a: Halves, b: Halves, length: float) -> bool:
         return False
     along = abs(dx * math.cos(_angle(a)) + dy * math.sin(_angle(a)))
     return along <= 0.35 * length
+
+
+def _in_line(row: list[Halves], h: Halves, length: float) -> bool:
+    """Whether a tile lies in a row's line beyond a gap: squared to the row's tiles, beside the
+    nearest of them (not end to end) and within ROW_GAP tile lengths of it."""
+    near = min(row, key=lambda r: math.dist(centre(r), centre(h)))
+    if not _squared(near, h) or math.dist(centre(near), centre(h)) > ROW_GAP * length:
+        return False
+    (ax, ay), (bx, by) = centre(near), centre(h)
+    along = abs((bx - ax) * math.cos(_angle(near)) + (by - ay) * math.sin(_angle(near)))
+    return along <= 0.35 * length
+
+
+def _hand_rows(halves: Sequence[Halves], loose: list[int], length: float) -> set[int]:
+    """The tiles of hands' rows among `loose`: ROW_MIN side by side or more, and the tiles in
+    their line beyond a gap (held-out h24: a tile played from the middle of a hand left the last
+    one apart, 2 tile lengths from the boneyard, and it was taken for a tile of the heap)."""
+    rows = [row for row in _groups(loose, lambda i, j: _side_by_side(halves[i], halves[j], length))
+            if len(row) >= ROW_MIN]
+    in_row = {i for row in rows for i in row}
+    grown = True
+    while grown:
+        grown = False
+        for row in rows:
+            for i in loose:
+                if i not in in_row and _in_line([halves[j] for j in row], halves[i], length):
+                    row.append(i)
+                    in_row.add(i)
+                    grown = True
+    return in_row
 
 
 def _groups(indices: list[int], linked: Callable[[int, int], bool]) -> list[list[int]]:
@@ -86,8 +117,7 @@ def find_heap(halves: Sequence[Halves], loose: list[int], most: int | None = Non
     length = tile_length(halves, loose)
     if len(loose) < HEAP_MIN or length <= 0:
         return []
-    rows = _groups(loose, lambda i, j: _side_by_side(halves[i], halves[j], length))
-    in_row = {i for row in rows if len(row) >= ROW_MIN for i in row}
+    in_row = _hand_rows(halves, loose, length)
     rest = [i for i in loose if i not in in_row]
     heaps = _groups(rest, lambda i, j: math.dist(centre(halves[i]), centre(halves[j])) <= HEAP_LINK * length)
     heaps = [h for h in heaps if HEAP_MIN <= len(h) <= (most if most is not None else len(h))
