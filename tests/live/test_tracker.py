@@ -318,3 +318,59 @@ def test_resume_keeps_a_flagged_take_back_flagged_once():
         t += 0.1
     assert [f.kind for f in flags] == ["take-back"]
     assert tr.committed["2-6"].missing
+
+
+def _row(y: float, n: int, owner: str):
+    from vision.live.observation import TileObs
+
+    return [TileObs(None, ((500 + 50 * k, y - 20), (500 + 50 * k, y + 20)), face="down", owner=owner)
+            for k in range(n)]
+
+
+def _dark_table(steps, at=None):
+    """A two-player deal with a boneyard (DRK: 7 each, 14 undealt; the part of the pile in view
+    never changes: its tiles are drawn from the part out of the picture). `steps`: (seconds,
+    Anna's row, Boris's row, motion) stretches at 10 frames a second."""
+    from vision.live.observation import BONEYARD
+
+    pile = [replace(t, owner=BONEYARD) for t in _row(600, 4, "east")]
+    tracker = Tracker(["Anna", "Boris"], calibration(["Anna", "Boris"]))
+    tracker.boneyard_size = 14
+    events, t = [], 0.0
+    for seconds, anna, boris, motion in steps:
+        for _ in range(round(seconds * 10)):
+            if at is not None and abs(t - at[0]) < 0.05:
+                tracker.draws.pending.append(at[1])
+            obs = Observation(tuple(_row(1150, anna, "south") + _row(50, boris, "north") + pile), size=SIZE)
+            events += tracker.update(t, motion, obs if motion.settled else None).events
+            t += 0.1
+    return events
+
+
+BUSY = MotionInfo(settled=False, arm=False, edge=None, moving=0.02, changed=0.02)
+
+
+def test_a_tile_come_into_a_row_that_no_arm_or_pile_showed_is_that_player_s_draw():
+    # DRK-2 / TRAD: a drawn tile joins the hand. Fresh deal h31: an arm the colour of the table
+    # took it from the part of the pile out of the picture; only Anna's row shows it.
+    events = _dark_table([(2.0, 7, 7, SETTLED), (1.0, 7, 7, BUSY), (2.0, 8, 7, SETTLED)])
+    assert events == [{"event": "draw", "player": "Anna"}]
+
+
+def test_a_back_boxed_for_a_moment_in_a_row_is_no_draw():
+    events = _dark_table([(2.0, 7, 7, SETTLED), (0.2, 8, 7, SETTLED), (2.0, 7, 7, SETTLED),
+                          (0.5, 7, 7, BUSY), (0.6, 7, 8, SETTLED), (2.0, 7, 7, SETTLED)])
+    assert events == []
+
+
+def test_a_draw_by_an_arm_from_no_seat_is_the_player_whose_row_it_joined():
+    # Fresh deal h31: Boris's arm into the corner of his edge and an empty one was told from the
+    # empty side; turn order gave Anna (a draw of hers missed before). Boris's row holds it.
+    from vision.live.draws import Draw
+
+    seen = (3.0, Draw(3.0, 2.2, "right"))
+    events = _dark_table([(2.0, 7, 7, SETTLED), (1.0, 7, 7, BUSY), (2.0, 7, 8, SETTLED)], at=seen)
+    assert events == [{"event": "draw", "player": "Boris"}]
+    # The rows not telling (both as before), turn order does.
+    events = _dark_table([(2.0, 7, 7, SETTLED), (1.0, 7, 7, BUSY), (2.0, 7, 7, SETTLED)], at=seen)
+    assert events == [{"event": "draw", "player": "Anna"}]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from vision.live.arms import WHOLE, Arms, Reach
@@ -24,8 +25,10 @@ class Draw:
     first_t: float  # the first settled frame without it
     arm_t: float  # when the arm that took it came (inf: no arm seen)
     edge: str | None  # where that arm came from
+    player: str | None = None  # who, where the rows told (a row holding a tile more)
 
 
+ROW_SLACK_S = 0.5  # a row grown this soon after a draw seen is that draw's tile
 HANDOVER_S = 0.25  # one edge's reach ending and another's starting this close: one hand
 
 
@@ -49,11 +52,27 @@ class DrawWatch:
         self.pending: list[Draw] = []
         self._arm_draws: list[tuple[float, Reach]] = []  # draws seen by the arm alone: when, which arm
         self._last_visit: Reach | None = None  # the last arm that reached the boneyard
+        self._row_draws: list[float] = []  # draws seen by a row alone: when the row grew
 
     def reset(self) -> None:
         self.pending.clear()
         self._arm_draws.clear()
         self._last_visit = None
+        self._row_draws.clear()
+
+    def explains(self, rose_t: float, seat: str | None, seat_of: Callable[[str | None], str | None]) -> bool:
+        """Whether a draw seen, not yet written, is the tile that came into a row at `rose_t`: its
+        arm came before, or (no arm seen) it left the pile by then, give or take a settled frame."""
+        return any((d.arm_t < rose_t or (math.isinf(d.arm_t) and d.first_t <= rose_t + ROW_SLACK_S))
+                   and (d.player or seat_of(d.edge)) in (seat, None) for d in self.pending)
+
+    def add_row_draw(self, rose_t: float, player: str) -> None:
+        """A tile came into `player`'s row that no arm and no place of the pile showed leaving the
+        boneyard (an arm the colour of the table taking a tile from its part out of the picture:
+        fresh deal h31). A place of the pile found gone later is this draw, not another."""
+        self.pending.append(Draw(rose_t, rose_t, None, player))
+        self._row_draws.append(rose_t)
+        log.debug("%s's row holds a tile more than the record gives: a draw", player)
 
     @staticmethod
     def _at_pile(r: Reach, arms: Arms, bones: Boneyard) -> bool:
@@ -96,8 +115,13 @@ class DrawWatch:
             if seen is not None:
                 self._arm_draws.remove(seen)
                 continue
+            row = next((r for r in self._row_draws if drawn.before_t - ROW_SLACK_S < r), None)
+            if row is not None:
+                self._row_draws.remove(row)
+                continue
             arm = arms.took_from([drawn.place], drawn.before_t, drawn.first_t)[0]
             self.pending.append(Draw(drawn.first_t, arm.start if arm else math.inf,
                                      arm.edge if arm else None))
             log.debug("a tile left the boneyard unseen by an arm until now (%s)", arm and arm.edge)
         self._arm_draws = [x for x in self._arm_draws if x[0] > t - 10.0]
+        self._row_draws = [r for r in self._row_draws if r > t - 10.0]

@@ -70,6 +70,26 @@ class RowWatch:
                 out[p] = fewer
         return out
 
+    def rose(self, player: str, expected: int, since_t: float, hold_s: float) -> float | None:
+        """When `player`'s row came to hold more tiles than the `expected` (their hand as the
+        record has it since `since_t`) and has held more ever since, on three settled frames over
+        `hold_s` at least, after two frames or more of no more than that (a back boxed on one
+        frame is no tile); None when it has not."""
+        seen = [(ts, c[player]) for ts, c in self._counts if ts >= since_t]
+        k = len(seen)
+        while k > 0 and seen[k - 1][1] > expected:
+            k -= 1
+        run, before = seen[k:], [n for _, n in seen[:k]]
+        if sum(n <= expected for n in before) < 2 or len(run) < 3 or run[-1][0] - run[0][0] < hold_s:
+            return None
+        return run[0][0]
+
+    def holds_more(self, player: str, expected: int, from_t: float) -> bool | None:
+        """Whether `player`'s row holds more than `expected` tiles on the settled frames from
+        `from_t` on (their median); None before two such frames."""
+        after = [c[player] for ts, c in self._counts if ts >= from_t][:FRAMES]
+        return None if len(after) < 2 else median(after) > expected
+
     def shrank(self, first_t: float, since_t: float, players: list[str]) -> str | None:
         """The one player whose row holds fewer tiles from `first_t` on than just after `since_t`
         (see `losses`); None when no row, or more than one, did."""

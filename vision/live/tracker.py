@@ -54,6 +54,7 @@ __all__ = ["FLAG_IDS", "PLAY", "RECOUNT", "REVEALED", "Committed", "LiveFlag", "
 log = logging.getLogger(__name__)
 
 PLAY, RECOUNT, REVEALED = "play", "recount", "revealed"
+_WAIT = object()  # a draw's seat the rows cannot tell yet
 
 
 @dataclass
@@ -127,6 +128,8 @@ class Tracker:
         self.bones = Boneyard(self.config.stable_s)
         self.pile = PileMemory()
         self.draws = DrawWatch()
+        self._drawn: Counter = Counter()  # draws written this deal, by player
+        self._hand_t: dict[str, float] = {}  # when each player's hand last changed in the record
         self.rows_seen = RowWatch()  # the face-down hands, counted
         # the tiles that appeared together being written: (their first frame, seats left, last mover)
         self._group: tuple[float, Counter | None, str | None] | None = None
@@ -238,6 +241,8 @@ class Tracker:
         self.bones.reset()
         self.pile.reset()
         self.draws.reset()
+        self._drawn.clear()
+        self._hand_t.clear()
         self.rows_seen.reset()
         self._group = None
         self.confirming.clear(places=True)
@@ -259,6 +264,7 @@ class Tracker:
             self._candidates.clear()
             return
         events = record[starts[-1] + 1:]
+        self._drawn = Counter(e.get("player") for e in events if e.get("event") == "draw")
         plays = [e for e in events if e.get("event") == "play" and e.get("tile")]
         names = [_norm(e["tile"]) for e in plays]
         new_deal, self._deals = len(starts) > self._deals > 0, len(starts)
@@ -332,6 +338,7 @@ class Tracker:
         self._held_step(t, out)
         if recount:  # in play (not once the deal is over): tiles leaving the boneyard
             self.draws.watch(t, obs, self.arms, self.bones, self.calibration, self.config.visit_frames)
+            self._row_draws()
         self._commit_ready(t, obs, names, out)
         if recount:
             self._check_recount(t, obs)
@@ -445,6 +452,8 @@ class Tracker:
                 if isinstance(item[2], Draw):
                     if self._before_draw(t, item[2]):
                         break  # a tile laid before this draw is not a move yet: wait for it
+                    if self._seat_by_rows(t, item[2]) is _WAIT:
+                        break  # no arm told who drew: the rows will, on the next frames
                     self._commit_draw(item[2], out)
                     ready.remove(item)
                     progress = True
@@ -573,10 +582,45 @@ class Tracker:
         return any((c.first_t, c.arm_t) < (d.first_t, d.arm_t)
                    and t - c.first_t < 3 * self.config.stable_s for c in self._candidates.values())
 
+    def _row_draws(self) -> None:
+        """A row holding a tile more than the record gives its player, grown since their hand
+        last changed there, is a draw no arm and no place of the pile showed (TRAD, DRK, BLB:
+        a drawn tile joins the hand)."""
+        if self.boneyard_size is None or self.mode != PLAY:
+            return
+        if sum(self._drawn.values()) + len(self.draws.pending) >= self.boneyard_size:
+            return
+        for p in self.players:
+            rose = self.rows_seen.rose(p, self._expected(p), self._hand_t.get(p, -math.inf),
+                                       2 * self.config.stable_s)
+            if rose is not None and not self.draws.explains(rose, p, self.calibration.seat_of_edge):
+                self.draws.add_row_draw(rose, p)
+
+    def _expected(self, player: str) -> int:
+        """The tiles `player` holds as the record has it, in a deal with a boneyard."""
+        dealt = (28 - (self.boneyard_size or 0)) // len(self.players)
+        return dealt - sum(c.player == player for c in self.committed.values()) + self._drawn[player]
+
+    def _seat_by_rows(self, t: float, d: Draw) -> str | None | object:
+        """Who took a draw no arm from a seat was seen to take: the one row that holds a tile more
+        than the record gives from then on (fresh deal h31: an arm into the corner of two edges);
+        _WAIT while the rows cannot tell yet, None when they cannot."""
+        if d.player is not None or self.boneyard_size is None or self.draw_in_turn:
+            return None
+        if self.calibration.seat_of_edge(d.edge) in self.players:
+            return None
+        more = [self.rows_seen.holds_more(p, self._expected(p), d.first_t) for p in self.players]
+        if None in more and t - d.first_t < 2 * self.config.stable_s:
+            return _WAIT
+        grown = [p for p, m in zip(self.players, more, strict=True) if m]
+        return grown[0] if len(grown) == 1 else None
+
     def _commit_draw(self, d: Draw, out: Update) -> None:
-        """A tile taken from the boneyard: by the seat whose arm took it, else the one to move."""
+        """A tile taken from the boneyard: by the seat whose arm took it (or whose row it joined),
+        else the one to move."""
         self.draws.pending.remove(d)
-        player = self.calibration.seat_of_edge(d.edge)
+        by_rows = self._seat_by_rows(self.last_t, d)
+        player = d.player or (by_rows if isinstance(by_rows, str) else self.calibration.seat_of_edge(d.edge))
         if self.draw_in_turn:
             # Only the player to move draws, until a tile fits (TRAD, SPI): surer than an arm
             # into a corner, which two seats reach alike.
@@ -588,6 +632,8 @@ class Tracker:
             out.events.append({"event": "deal"})
             self.need_deal = False
         out.events.append({"event": "draw", "player": player})
+        self._drawn[player] += 1
+        self._hand_t[player] = self.last_t
         self._last_player = player
         log.info("draw: %s takes a tile from the boneyard", player)
 
@@ -630,6 +676,7 @@ class Tracker:
             event["face"] = "down"
         out.events.append(event)
         self.committed[name] = Committed(name, player, to, face, c.first_t, t, tile)
+        self._hand_t[player] = c.first_t
         self.order.append(name)
         self._last_player = player
         self._clear_since = None
