@@ -307,3 +307,28 @@ def test_two_places_on_one_tile_go_as_one_draw():
     bones.places.append(_Place((401.0, 121.0), L, 0.7))  # a second place on the first tile
     drawn = _settled(bones, 1.0, [[_bone(400, 200)]] * 12)
     assert len(drawn) == 1
+
+
+def test_a_place_gone_just_after_an_arm_s_draw_at_it_is_that_draw():
+    """Fresh deal h31: a hand the colour of the table rested by a tile of the pile; its draw was
+    told on a settled frame before the reader last saw the tile (the hand took it just after)."""
+    from vision.live.boneyard import Drawn
+    from vision.live.draws import DrawWatch
+
+    class Pile:
+        tile_len, zone = L, []
+        gone = [Drawn(11.8, 12.0, (673.0, 303.0))]
+
+        def update(self, t, obs, hidden):
+            out, self.gone = self.gone, []
+            return out
+
+        def near(self, p):
+            return False
+
+    cal = full_frame((800, 600), ["Anna", "Boris"])
+    hand = Reach(start=10.9, end=11.5, edge="right", tip=(642.0, 338.0))
+    watch = DrawWatch()
+    watch._arm_draws = [(11.6, hand)]
+    watch.watch(13.6, Observation((), size=(800, 600)), Arms(TrackerConfig(), cal), Pile(), cal, 2)
+    assert watch.pending == [] and watch._arm_draws == []

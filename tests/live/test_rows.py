@@ -121,3 +121,39 @@ def test_a_weak_box_in_the_gap_a_tile_left_is_no_back():
     tiles = tuple(TileObs(None, b.halves, face="down", owner="east", confidence=c) for b, c in zip(gap, dim, strict=False))
     watch.update(1.1, Observation(tiles, size=(800, 600)), CAL)
     assert watch._counts[-1][1]["Gleb"] == 4
+
+
+def test_group_losses_count_the_rows_just_after_the_move_before_not_frames_later():
+    # Held-out h28 paced: reading fell behind, the frame after the move before went unread, and
+    # the third frame counted was already after Vera took her next tile: her loss went unseen.
+    frames = [(4.7, FULL), (5.0, {**FULL, "Vera": 5}), (5.1, {**FULL, "Vera": 5}),
+              (7.3, {**FULL, "Vera": 5, "Gleb": 2}), (7.4, {**FULL, "Vera": 5, "Gleb": 2})]
+    from vision.live.rows import GROUP_BEFORE_S
+
+    losses = _watch(frames).losses(7.3, 4.7, PLAYERS, before_s=GROUP_BEFORE_S, least=1)
+    assert losses == Counter({"Vera": 1, "Gleb": 1})
+
+
+def test_a_row_holding_a_tile_more_than_the_record_rose_when_it_came_and_held():
+    base = [(0.1 * k, FULL) for k in range(10)]
+    more = [(2.0 + 0.1 * k, {**FULL, "Anna": 5}) for k in range(11)]
+    assert _watch(base + more).rose("Anna", 4, 0.0, 1.0) == 2.0
+    assert _watch(base + more[:5]).rose("Anna", 4, 0.0, 1.0) is None  # not held long enough yet
+    assert _watch(more).rose("Anna", 4, 0.0, 1.0) is None  # never seen holding the record's count
+    assert _watch(base + more).rose("Anna", 5, 0.0, 1.0) is None  # the record has the draw
+    # Held-out h29 (JPEG 40): backs boxed twice, the row jumped by two: the detector's, no draw.
+    jump = [(2.0 + 0.1 * k, {**FULL, "Anna": 6}) for k in range(11)]
+    assert _watch(base + jump).rose("Anna", 4, 0.0, 1.0) is None
+
+
+def test_a_face_up_tile_at_the_end_of_a_face_down_row_is_no_hand_turned_up():
+    # DRK-2 / BLB-2: a player turns up the tile at the end of their row to play it; the detector
+    # may read a back so (fresh deal h31: 0-0). DRK-3 / BLB-3: three tiles left, all turned up.
+    from vision.live.reveal import rows_turned_up
+
+    obs = _table({"Vera": 6, "Gleb": 0})
+    up = {"0-0": TileObs((0, 0), ((470, 30), (490, 30))), "1-2": TileObs((1, 2), ((770, 190), (770, 210))),
+          "1-3": TileObs((1, 3), ((770, 230), (770, 250))), "2-3": TileObs((2, 3), ((770, 270), (770, 290)))}
+    obs = Observation(obs.tiles + tuple(up.values()), size=(800, 600))
+    seats = {"0-0": "Vera", "1-2": "Gleb", "1-3": "Gleb", "2-3": "Gleb"}
+    assert rows_turned_up(obs, seats, CAL) == {"Gleb"}

@@ -327,7 +327,7 @@ def _row(y: float, n: int, owner: str):
             for k in range(n)]
 
 
-def _dark_table(steps, at=None):
+def _dark_table(steps, at=(), boneyard=14):
     """A two-player deal with a boneyard (DRK: 7 each, 14 undealt; the part of the pile in view
     never changes: its tiles are drawn from the part out of the picture). `steps`: (seconds,
     Anna's row, Boris's row, motion) stretches at 10 frames a second."""
@@ -335,12 +335,11 @@ def _dark_table(steps, at=None):
 
     pile = [replace(t, owner=BONEYARD) for t in _row(600, 4, "east")]
     tracker = Tracker(["Anna", "Boris"], calibration(["Anna", "Boris"]))
-    tracker.boneyard_size = 14
+    tracker.boneyard_size = boneyard
     events, t = [], 0.0
     for seconds, anna, boris, motion in steps:
         for _ in range(round(seconds * 10)):
-            if at is not None and abs(t - at[0]) < 0.05:
-                tracker.draws.pending.append(at[1])
+            tracker.draws.pending += [d for when, d in at if abs(t - when) < 0.05]
             obs = Observation(tuple(_row(1150, anna, "south") + _row(50, boris, "north") + pile), size=SIZE)
             events += tracker.update(t, motion, obs if motion.settled else None).events
             t += 0.1
@@ -368,9 +367,22 @@ def test_a_draw_by_an_arm_from_no_seat_is_the_player_whose_row_it_joined():
     # empty side; turn order gave Anna (a draw of hers missed before). Boris's row holds it.
     from vision.live.draws import Draw
 
-    seen = (3.0, Draw(3.0, 2.2, "right"))
+    seen = [(3.0, Draw(3.0, 2.2, "right"))]
     events = _dark_table([(2.0, 7, 7, SETTLED), (1.0, 7, 7, BUSY), (2.0, 7, 8, SETTLED)], at=seen)
     assert events == [{"event": "draw", "player": "Boris"}]
     # The rows not telling (both as before), turn order does.
     events = _dark_table([(2.0, 7, 7, SETTLED), (1.0, 7, 7, BUSY), (2.0, 7, 7, SETTLED)], at=seen)
     assert events == [{"event": "draw", "player": "Anna"}]
+
+
+def test_no_draw_once_the_boneyard_is_drawn_to_its_last_tile():
+    # Fresh deal h31: the detector lost the box of the last place late in the deal; every undealt
+    # tile had been drawn (DRK-2 flags a draw from an empty boneyard).
+    from vision.live.draws import Draw
+
+    seen = [(3.0, Draw(3.0, 2.2, "bottom")), (6.0, Draw(6.0, 5.2, "top"))]
+    steps = [(2.0, 7, 7, SETTLED), (1.0, 7, 7, BUSY), (2.0, 8, 7, SETTLED), (1.0, 8, 7, BUSY),
+             (2.0, 8, 7, SETTLED)]
+    assert _dark_table(steps, at=seen, boneyard=2) == [{"event": "draw", "player": "Anna"},
+                                                       {"event": "draw", "player": "Boris"}]
+    assert _dark_table(steps, at=seen, boneyard=1) == [{"event": "draw", "player": "Anna"}]

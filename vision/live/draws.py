@@ -28,6 +28,7 @@ class Draw:
     player: str | None = None  # who, where the rows told (a row holding a tile more)
 
 
+AT_EARLY_S = 0.5  # an arm's draw told this much before its place's tile was last seen
 ROW_SLACK_S = 0.5  # a row grown this soon after a draw seen is that draw's tile
 HANDOVER_S = 0.25  # one edge's reach ending and another's starting this close: one hand
 
@@ -110,7 +111,10 @@ class DrawWatch:
             # reader never saw go (held-out h17: a corner of the pile) must not take this one's;
             # else the oldest (held-out h08: hands a tile and a half away or more tell nothing).
             between = [x for x in self._arm_draws if drawn.before_t < x[0] <= drawn.first_t]
-            at = [x for x in between if math.dist(x[1].tip, drawn.place) <= 1.5 * bones.tile_len]
+            # A hand at the place may be told a draw a little before the tile is last seen there
+            # (fresh deal h31: a hand the colour of the table rested by the tile, then took it).
+            at = [x for x in self._arm_draws if drawn.before_t - AT_EARLY_S < x[0] <= drawn.first_t
+                  and math.dist(x[1].tip, drawn.place) <= 1.5 * bones.tile_len]
             seen = min(at, key=lambda x: math.dist(x[1].tip, drawn.place)) if at else next(iter(between), None)
             if seen is not None:
                 self._arm_draws.remove(seen)

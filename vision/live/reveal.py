@@ -30,6 +30,19 @@ def hand_tiles(obs: Observation, committed, calibration: TableCalibration) -> di
     return out
 
 
+ROW_LEFT = 3  # a face-down row this long (BLB-3, DRK-3: turned up at 3 tiles left) is still a hand in play
+
+
+def rows_turned_up(obs: Observation, seats: dict[str, str], calibration: TableCalibration) -> set[str]:
+    """The seats of `seats` (tile -> player, face up) whose hand is turned up: not where a row of
+    ROW_LEFT face-down tiles or more, more than the face-up ones, still lies (a tile turned up to
+    be played, DRK-2, or a back read face up: fresh deal h31's 0-0 at the end of a row)."""
+    up = Counter(seats.values())
+    down = Counter(calibration.seat_of_point(t.centre) for t in obs.tiles
+                   if t.face == "down" and t.owner not in (LAYOUT, BONEYARD))
+    return {p for p in up if not (down[p] >= ROW_LEFT and down[p] > up[p])}
+
+
 class RevealWatch:
     """The hands read during a recount, frame by frame."""
 
@@ -55,8 +68,10 @@ class RevealWatch:
         self.face_up_since = t if self.face_up_since is None else self.face_up_since
         someone_out = expected is not None and min(expected.values()) == 0
         if rows:
-            # Rows turned face up in play (BLB-3, DRK-3): only every hand but the winner's counts.
-            return len(seats) >= players - 1
+            # Rows turned face up in play (BLB-3, DRK-3): only every hand but the winner's counts,
+            # face up for a while (fresh deal h31: a hand the colour of the table, resting on a
+            # row, was read as one face-up tile on a frame seen as still).
+            return len(seats) >= players - 1 and t - self.face_up_since >= stable_s
         # Hands face up at enough seats; or at one, once a player has laid the last tile or
         # after a while (the others went out or hold nothing).
         return (len(seats) >= min(recount_seats, players) or someone_out

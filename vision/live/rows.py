@@ -14,9 +14,10 @@ from vision.live.observation import BONEYARD, LAYOUT, Observation
 
 KEEP_S = 12.0  # how far back the counts are kept
 FRAMES = 5  # settled frames counted on each side of a tile's arrival, at most
-# ... before tiles that appeared together: the first few after the move before, since a quick
-# player's arm takes the next tile from the row soon after (held-out h28: 0.2 s)
-GROUP_BEFORE = 3
+# ... before tiles that appeared together: the frames this soon after the move before, since a
+# quick player's arm takes the next tile from the row soon after (held-out h28: 0.2 s; a count of
+# frames would reach past it where reading fell behind and frames went unread)
+GROUP_BEFORE_S = 0.25
 CLEAR = 0.85  # a row whose boxes have this median confidence shows what its backs look like
 WEAK = 0.85  # ... and a box under this share of that median is no back
 
@@ -52,14 +53,15 @@ class RowWatch:
         counts = Counter({p: _backs(cs) for p, cs in backs.items()})
         self._counts = [(ts, c) for ts, c in self._counts if ts >= t - KEEP_S] + [(t, counts)]
 
-    def losses(self, first_t: float, since_t: float, players: list[str], *, before_frames: int = FRAMES,
+    def losses(self, first_t: float, since_t: float, players: list[str], *, before_s: float | None = None,
                least: int = 2) -> Counter | None:
         """How many tiles fewer each player's row holds from `first_t` on (a tile's first settled
         frame) than just after `since_t` (when the move before it appeared: the player took the
         tile from the row in between, perhaps on frames settled while the arm went unseen), over
-        up to `before_frames` frames before and FRAMES after; None when fewer than `least` were
-        counted on either side."""
-        before = [c for ts, c in self._counts if since_t <= ts < first_t][:before_frames]
+        up to FRAMES frames before (of those within `before_s` after `since_t`) and FRAMES after;
+        None when fewer than `least` were counted on either side."""
+        before = [c for ts, c in self._counts
+                  if since_t <= ts < first_t and (before_s is None or ts < since_t + before_s)][:FRAMES]
         after = [c for ts, c in self._counts if ts >= first_t][:FRAMES]
         if len(before) < least or len(after) < 2:
             return None
@@ -71,16 +73,17 @@ class RowWatch:
         return out
 
     def rose(self, player: str, expected: int, since_t: float, hold_s: float) -> float | None:
-        """When `player`'s row came to hold more tiles than the `expected` (their hand as the
-        record has it since `since_t`) and has held more ever since, on three settled frames over
-        `hold_s` at least, after two frames or more of no more than that (a back boxed on one
-        frame is no tile); None when it has not."""
+        """When `player`'s row came to hold one tile more than the `expected` (their hand as the
+        record has it since `since_t`) and has held exactly that ever since, on three settled
+        frames over `hold_s` at least, having held the expected count on the frames just before;
+        None when it has not. A jump by two, or a row that never agreed with the record, is the
+        detector's (held-out h29, JPEG at quality 40: backs boxed twice)."""
         seen = [(ts, c[player]) for ts, c in self._counts if ts >= since_t]
         k = len(seen)
-        while k > 0 and seen[k - 1][1] > expected:
+        while k > 0 and seen[k - 1][1] == expected + 1:
             k -= 1
-        run, before = seen[k:], [n for _, n in seen[:k]]
-        if sum(n <= expected for n in before) < 2 or len(run) < 3 or run[-1][0] - run[0][0] < hold_s:
+        run, before = seen[k:], [n for _, n in seen[:k]][-FRAMES:]
+        if len(before) < 2 or median(before) != expected or len(run) < 3 or run[-1][0] - run[0][0] < hold_s:
             return None
         return run[0][0]
 

@@ -45,8 +45,8 @@ from vision.live.observation import LAYOUT, Observation, TileObs
 from vision.live.pile import PileMemory
 from vision.live.places import Candidate, Committed, Held
 from vision.live.prior import NO_END, SEEN_TWICE, ToConfirm, doubt, fitting_to, overlaps
-from vision.live.reveal import RevealWatch, hand_tiles, reveal
-from vision.live.rows import GROUP_BEFORE, RowWatch, in_turn_order, seats_of_group
+from vision.live.reveal import RevealWatch, hand_tiles, reveal, rows_turned_up
+from vision.live.rows import GROUP_BEFORE_S, RowWatch, in_turn_order, seats_of_group
 
 __all__ = ["FLAG_IDS", "PLAY", "RECOUNT", "REVEALED", "Committed", "LiveFlag", "Tracker", "TrackerConfig",
            "Update"]
@@ -619,6 +619,10 @@ class Tracker:
         """A tile taken from the boneyard: by the seat whose arm took it (or whose row it joined),
         else the one to move."""
         self.draws.pending.remove(d)
+        if self.boneyard_size is not None and sum(self._drawn.values()) >= self.boneyard_size:
+            # Every undealt tile is drawn already (fresh deal h31: a box lost at the last place).
+            log.info("a draw seen with the boneyard drawn to its last tile: not a draw")
+            return
         by_rows = self._seat_by_rows(self.last_t, d)
         player = d.player or (by_rows if isinstance(by_rows, str) else self.calibration.seat_of_edge(d.edge))
         if self.draw_in_turn:
@@ -697,7 +701,7 @@ class Tracker:
                 return None
             # (one frame before will do: the table may not settle between the move before and these)
             losses = self.rows_seen.losses(c.first_t, self._move_before(c.first_t), self.players,
-                                           before_frames=GROUP_BEFORE, least=1)
+                                           before_s=GROUP_BEFORE_S, least=1)
             seats = seats_of_group(losses,
                                    [self.calibration.seat_of_edge(x.edge) for x in (c, *others)])
             last = self.committed[self.order[-1]].player if self.order else None
@@ -736,7 +740,8 @@ class Tracker:
     def _check_recount(self, t: float, obs: Observation) -> None:
         if not self.committed:
             return
-        seats = set(hand_tiles(obs, self.committed, self.calibration).values())
+        hands = hand_tiles(obs, self.committed, self.calibration)
+        seats = rows_turned_up(obs, hands, self.calibration) if self.rows else set(hands.values())
         if self.recount.wants_recount(t, seats, len(self.players), self.expected_hands(), rows=self.rows,
                                       recount_seats=self.config.recount_seats, stable_s=self.config.stable_s):
             self.start_recount(t)
