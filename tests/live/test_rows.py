@@ -157,3 +157,17 @@ def test_a_face_up_tile_at_the_end_of_a_face_down_row_is_no_hand_turned_up():
     obs = Observation(obs.tiles + tuple(up.values()), size=(800, 600))
     seats = {"0-0": "Vera", "1-2": "Gleb", "1-3": "Gleb", "2-3": "Gleb"}
     assert rows_turned_up(obs, seats, CAL) == {"Gleb"}
+
+
+def test_group_losses_stop_where_the_next_player_moves():
+    # Live-eval s24: Anna's and Boris's tiles were seen together on one settled frame; then Vera's
+    # arm came and took her tile from her row. Her loss is not theirs: the count after them ends
+    # at the first gap an arm left between settled frames.
+    from vision.live.rows import GROUP_BEFORE_S, GROUP_STILL_S
+
+    both = {**FULL, "Anna": 3}  # Boris's row not seen to shrink (a back boxed twice)
+    later = {**both, "Vera": 5}
+    frames = [(21.7, FULL), (24.3, both), (25.5, later), (25.6, later), (25.8, later)]
+    kw = {"before_s": GROUP_BEFORE_S, "least": 1}
+    assert _watch(frames).losses(24.3, 21.7, PLAYERS, **kw) == Counter({"Anna": 1, "Vera": 1})
+    assert _watch(frames).losses(24.3, 21.7, PLAYERS, still_s=GROUP_STILL_S, **kw) is None

@@ -18,6 +18,10 @@ FRAMES = 5  # settled frames counted on each side of a tile's arrival, at most
 # quick player's arm takes the next tile from the row soon after (held-out h28: 0.2 s; a count of
 # frames would reach past it where reading fell behind and frames went unread)
 GROUP_BEFORE_S = 0.25
+# ... and after them, the frames before anyone moves again (live-eval s24: the next player took
+# a tile from her row while the two lay there, and her loss was counted as theirs); a gap this
+# long between settled frames is an arm (reading that fell behind leaves shorter ones)
+GROUP_STILL_S = 0.5
 CLEAR = 0.85  # a row whose boxes have this median confidence shows what its backs look like
 WEAK = 0.85  # ... and a box under this share of that median is no back
 
@@ -54,15 +58,16 @@ class RowWatch:
         self._counts = [(ts, c) for ts, c in self._counts if ts >= t - KEEP_S] + [(t, counts)]
 
     def losses(self, first_t: float, since_t: float, players: list[str], *, before_s: float | None = None,
-               least: int = 2) -> Counter | None:
+               still_s: float | None = None, least: int = 2) -> Counter | None:
         """How many tiles fewer each player's row holds from `first_t` on (a tile's first settled
         frame) than just after `since_t` (when the move before it appeared: the player took the
         tile from the row in between, perhaps on frames settled while the arm went unseen), over
-        up to FRAMES frames before (of those within `before_s` after `since_t`) and FRAMES after;
-        None when fewer than `least` were counted on either side."""
+        up to FRAMES frames before (of those within `before_s` after `since_t`) and FRAMES after
+        (with `still_s`: before the next arm, see `_after`); None when fewer than `least` were
+        counted before or two after."""
         before = [c for ts, c in self._counts
                   if since_t <= ts < first_t and (before_s is None or ts < since_t + before_s)][:FRAMES]
-        after = [c for ts, c in self._counts if ts >= first_t][:FRAMES]
+        after = self._after(first_t, still_s)
         if len(before) < least or len(after) < 2:
             return None
         out: Counter = Counter()
@@ -71,6 +76,20 @@ class RowWatch:
             if fewer > 0:
                 out[p] = fewer
         return out
+
+    def _after(self, first_t: float, still_s: float | None) -> list[Counter]:
+        """Up to FRAMES counts from `first_t` on; with `still_s`, only while the table stays
+        settled: up to the first gap longer than that (an arm came in between)."""
+        out: list[Counter] = []
+        last = first_t
+        for ts, c in self._counts:
+            if ts < first_t:
+                continue
+            if still_s is not None and ts - last > still_s:
+                break
+            out.append(c)
+            last = ts
+        return out[:FRAMES]
 
     def rose(self, player: str, expected: int, since_t: float, hold_s: float) -> float | None:
         """When `player`'s row came to hold one tile more than the `expected` (their hand as the

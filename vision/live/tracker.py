@@ -46,7 +46,7 @@ from vision.live.pile import PileMemory
 from vision.live.places import Candidate, Committed, Held
 from vision.live.prior import NO_END, SEEN_TWICE, ToConfirm, doubt, fitting_to, overlaps
 from vision.live.reveal import RevealWatch, hand_tiles, reveal, rows_turned_up
-from vision.live.rows import GROUP_BEFORE_S, RowWatch, in_turn_order, seats_of_group
+from vision.live.rows import GROUP_BEFORE_S, GROUP_STILL_S, RowWatch, in_turn_order, seats_of_group
 
 __all__ = ["FLAG_IDS", "PLAY", "RECOUNT", "REVEALED", "Committed", "LiveFlag", "Tracker", "TrackerConfig",
            "Update"]
@@ -701,7 +701,8 @@ class Tracker:
                 return None
             # (one frame before will do: the table may not settle between the move before and these)
             losses = self.rows_seen.losses(c.first_t, self._move_before(c.first_t), self.players,
-                                           before_s=GROUP_BEFORE_S, least=1)
+                                           before_s=GROUP_BEFORE_S,
+                                           still_s=GROUP_STILL_S, least=1)
             seats = seats_of_group(losses,
                                    [self.calibration.seat_of_edge(x.edge) for x in (c, *others)])
             last = self.committed[self.order[-1]].player if self.order else None
