@@ -270,6 +270,22 @@ def test_pieces_of_an_arm_seen_at_no_edge_are_the_hand_of_the_arm_seen_at_one():
     assert sorted(r.edge for r in arms._reaches) == ["bottom", "top"]
 
 
+class _OneGone:
+    """A boneyard whose answer on the next frame is one place gone (`Boneyard.update`'s)."""
+
+    tile_len, zone = L, []
+
+    def __init__(self, drawn) -> None:
+        self.gone = [drawn]
+
+    def update(self, t, obs, hidden):
+        out, self.gone = self.gone, []
+        return out
+
+    def near(self, p):
+        return False
+
+
 def test_a_place_gone_is_the_draw_of_the_arm_that_reached_nearest_it():
     """h17: two arms' draws were seen while a pile place was out of sight; the older arm's own place
     was never seen go (a corner of the pile). The place gone is the nearer arm's draw, and the
@@ -277,23 +293,13 @@ def test_a_place_gone_is_the_draw_of_the_arm_that_reached_nearest_it():
     from vision.live.boneyard import Drawn
     from vision.live.draws import DrawWatch
 
-    class Pile:  # the boneyard's answer on this frame: one place gone since 0.7 s
-        tile_len, zone = L, []
-        gone = [Drawn(0.7, 2.7, (400.0, 100.0))]
-
-        def update(self, t, obs, hidden):
-            out, self.gone = self.gone, []
-            return out
-
-        def near(self, p):
-            return False
-
     arms = Arms(TrackerConfig(), full_frame((640, 480), ["Anna", "Boris"]))
     far = Reach(start=1.0, end=1.5, edge="bottom", tip=(100.0, 110.0))
     near = Reach(start=2.0, end=2.5, edge="bottom", tip=(405.0, 110.0))
     watch = DrawWatch()
     watch._arm_draws = [(1.6, far), (2.6, near)]
-    watch.watch(2.7, Observation((), size=(640, 480)), arms, Pile(), full_frame((640, 480), ["Anna", "Boris"]), 2)
+    pile = _OneGone(Drawn(0.7, 2.7, (400.0, 100.0)))  # one place gone since 0.7 s
+    watch.watch(2.7, Observation((), size=(640, 480)), arms, pile, full_frame((640, 480), ["Anna", "Boris"]), 2)
     assert watch.pending == [] and watch._arm_draws == [(1.6, far)]
 
 
@@ -315,20 +321,10 @@ def test_a_place_gone_just_after_an_arm_s_draw_at_it_is_that_draw():
     from vision.live.boneyard import Drawn
     from vision.live.draws import DrawWatch
 
-    class Pile:
-        tile_len, zone = L, []
-        gone = [Drawn(11.8, 12.0, (673.0, 303.0))]
-
-        def update(self, t, obs, hidden):
-            out, self.gone = self.gone, []
-            return out
-
-        def near(self, p):
-            return False
-
     cal = full_frame((800, 600), ["Anna", "Boris"])
     hand = Reach(start=10.9, end=11.5, edge="right", tip=(642.0, 338.0))
     watch = DrawWatch()
     watch._arm_draws = [(11.6, hand)]
-    watch.watch(13.6, Observation((), size=(800, 600)), Arms(TrackerConfig(), cal), Pile(), cal, 2)
+    pile = _OneGone(Drawn(11.8, 12.0, (673.0, 303.0)))
+    watch.watch(13.6, Observation((), size=(800, 600)), Arms(TrackerConfig(), cal), pile, cal, 2)
     assert watch.pending == [] and watch._arm_draws == []
