@@ -54,7 +54,6 @@ __all__ = ["FLAG_IDS", "PLAY", "RECOUNT", "REVEALED", "Committed", "LiveFlag", "
 log = logging.getLogger(__name__)
 
 PLAY, RECOUNT, REVEALED = "play", "recount", "revealed"
-_WAIT = object()  # a draw's seat the rows cannot tell yet
 
 
 @dataclass
@@ -452,7 +451,7 @@ class Tracker:
                 if isinstance(item[2], Draw):
                     if self._before_draw(t, item[2]):
                         break  # a tile laid before this draw is not a move yet: wait for it
-                    if self._seat_by_rows(t, item[2]) is _WAIT:
+                    if not self._seat_by_rows(t, item[2])[0]:
                         break  # no arm told who drew: the rows will, on the next frames
                     self._commit_draw(item[2], out)
                     ready.remove(item)
@@ -601,19 +600,20 @@ class Tracker:
         dealt = (28 - (self.boneyard_size or 0)) // len(self.players)
         return dealt - sum(c.player == player for c in self.committed.values()) + self._drawn[player]
 
-    def _seat_by_rows(self, t: float, d: Draw) -> str | None | object:
+    def _seat_by_rows(self, t: float, d: Draw) -> tuple[bool, str | None]:
         """Who took a draw no arm from a seat was seen to take: the one row that holds a tile more
-        than the record gives from then on (fresh deal h31: an arm into the corner of two edges);
-        _WAIT while the rows cannot tell yet, None when they cannot."""
+        than the record gives from then on (fresh deal h31: an arm into the corner of two edges).
+        (False, None) while the rows cannot tell yet (up to a second), else (True, the player or
+        None)."""
         if d.player is not None or self.boneyard_size is None or self.draw_in_turn:
-            return None
+            return True, None
         if self.calibration.seat_of_edge(d.edge) in self.players:
-            return None
+            return True, None
         more = [self.rows_seen.holds_more(p, self._expected(p), d.first_t) for p in self.players]
         if None in more and t - d.first_t < 2 * self.config.stable_s:
-            return _WAIT
+            return False, None
         grown = [p for p, m in zip(self.players, more, strict=True) if m]
-        return grown[0] if len(grown) == 1 else None
+        return True, grown[0] if len(grown) == 1 else None
 
     def _commit_draw(self, d: Draw, out: Update) -> None:
         """A tile taken from the boneyard: by the seat whose arm took it (or whose row it joined),
@@ -623,8 +623,7 @@ class Tracker:
             # Every undealt tile is drawn already (fresh deal h31: a box lost at the last place).
             log.info("a draw seen with the boneyard drawn to its last tile: not a draw")
             return
-        by_rows = self._seat_by_rows(self.last_t, d)
-        player = d.player or (by_rows if isinstance(by_rows, str) else self.calibration.seat_of_edge(d.edge))
+        player = d.player or self._seat_by_rows(self.last_t, d)[1] or self.calibration.seat_of_edge(d.edge)
         if self.draw_in_turn:
             # Only the player to move draws, until a tile fits (TRAD, SPI): surer than an arm
             # into a corner, which two seats reach alike.
