@@ -109,7 +109,7 @@ class RowWatch:
     def holds_more(self, player: str, expected: int, from_t: float) -> bool | None:
         """Whether `player`'s row holds more than `expected` tiles on the settled frames from
         `from_t` on (their median); None before two such frames."""
-        after = [c[player] for ts, c in self._counts if ts >= from_t][:FRAMES]
+        after = [c[player] for c in self._after(from_t, None)]
         return None if len(after) < 2 else median(after) > expected
 
     def shrank(self, first_t: float, since_t: float, players: list[str]) -> str | None:

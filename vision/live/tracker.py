@@ -451,9 +451,10 @@ class Tracker:
                 if isinstance(item[2], Draw):
                     if self._before_draw(t, item[2]):
                         break  # a tile laid before this draw is not a move yet: wait for it
-                    if not self._seat_by_rows(t, item[2])[0]:
+                    told, by_rows = self._seat_by_rows(t, item[2])
+                    if not told:
                         break  # no arm told who drew: the rows will, on the next frames
-                    self._commit_draw(item[2], out)
+                    self._commit_draw(item[2], out, by_rows)
                     ready.remove(item)
                     progress = True
                     continue
@@ -615,15 +616,15 @@ class Tracker:
         grown = [p for p, m in zip(self.players, more, strict=True) if m]
         return True, grown[0] if len(grown) == 1 else None
 
-    def _commit_draw(self, d: Draw, out: Update) -> None:
-        """A tile taken from the boneyard: by the seat whose arm took it (or whose row it joined),
-        else the one to move."""
+    def _commit_draw(self, d: Draw, out: Update, by_rows: str | None) -> None:
+        """A tile taken from the boneyard: by the seat whose arm took it (or whose row it joined:
+        `d.player`, or `by_rows` as `_seat_by_rows` told), else the one to move."""
         self.draws.pending.remove(d)
         if self.boneyard_size is not None and sum(self._drawn.values()) >= self.boneyard_size:
             # Every undealt tile is drawn already (fresh deal h31: a box lost at the last place).
             log.info("a draw seen with the boneyard drawn to its last tile: not a draw")
             return
-        player = d.player or self._seat_by_rows(self.last_t, d)[1] or self.calibration.seat_of_edge(d.edge)
+        player = d.player or by_rows or self.calibration.seat_of_edge(d.edge)
         if self.draw_in_turn:
             # Only the player to move draws, until a tile fits (TRAD, SPI): surer than an arm
             # into a corner, which two seats reach alike.

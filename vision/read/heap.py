@@ -39,27 +39,24 @@ def _squared(a: Halves, b: Halves) -> bool:
     return min(d, math.pi - d) <= math.radians(ROW_ANGLE_DEG)
 
 
-def _side_by_side(a: Halves, b: Halves, length: float) -> bool:
-    """Squared, near, and beside each other (not end to end): the step runs across the tile."""
+def _side_by_side(a: Halves, b: Halves, length: float, step: float = ROW_STEP) -> bool:
+    """Squared, within `step` tile lengths, and beside each other (not end to end): the step runs
+    across the tile."""
     if not _squared(a, b):
         return False
     (ax, ay), (bx, by) = centre(a), centre(b)
     dx, dy = bx - ax, by - ay
-    if math.hypot(dx, dy) > ROW_STEP * length:
+    if math.hypot(dx, dy) > step * length:
         return False
     along = abs(dx * math.cos(_angle(a)) + dy * math.sin(_angle(a)))
     return along <= 0.35 * length
 
 
 def _in_line(row: list[Halves], h: Halves, length: float) -> bool:
-    """Whether a tile lies in a row's line beyond a gap: squared to the row's tiles, beside the
-    nearest of them (not end to end) and within ROW_GAP tile lengths of it."""
+    """Whether a tile lies in a row's line beyond a gap: beside the nearest of its tiles, within
+    ROW_GAP tile lengths of it."""
     near = min(row, key=lambda r: math.dist(centre(r), centre(h)))
-    if not _squared(near, h) or math.dist(centre(near), centre(h)) > ROW_GAP * length:
-        return False
-    (ax, ay), (bx, by) = centre(near), centre(h)
-    along = abs((bx - ax) * math.cos(_angle(near)) + (by - ay) * math.sin(_angle(near)))
-    return along <= 0.35 * length
+    return _side_by_side(near, h, length, ROW_GAP)
 
 
 def _hand_rows(halves: Sequence[Halves], loose: list[int], length: float) -> set[int]:
