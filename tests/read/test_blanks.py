@@ -8,6 +8,7 @@ import math
 from dataclasses import replace
 
 import numpy as np
+import pytest
 
 from vision.read.blanks import blank_doubles
 from vision.read.tile import TileRead
@@ -55,6 +56,40 @@ def test_backs_of_the_faces_colour_cannot_be_told_from_the_blank():
     style = FACTORS["no_divider"].style(random_style(np.random.default_rng(3)))
     frame, tiles = _table(tuple(int(x) for x in style.body))
     assert [t.face for t in blank_doubles(frame, tiles)[0]] == ["down"] * 7
+
+
+def _with_a_dark_thing(confidence: float, colour=(12, 12, 12)):
+    """Six red backs, two face-up tiles and a tile-sized dark thing (a phone) boxed as a back."""
+    frame, tiles = _table((30, 30, 160), blank_at=None)
+    style = random_style(np.random.default_rng(3))
+    for n, vals in ((1, (3, 5)), (3, (2, 6))):  # two of the backs drawn as faces, read so
+        t = PlacedTile(vals, (60 + 100 * n, 80), math.pi / 2, LENGTH / 2, 2.0, face="up", style=style)
+        draw_face(frame, t)
+        tiles[n] = replace(tiles[n], face="up", half_values=vals, half_confidence=(0.99, 0.99))
+    q = tiles[6].quad.round().astype(np.int32)
+    x0, y0 = q.min(axis=0)
+    x1, y1 = q.max(axis=0)
+    frame[y0:y1, x0:x1] = colour
+    tiles[6] = replace(tiles[6], detection_confidence=confidence)
+    return frame, tiles
+
+
+@pytest.mark.parametrize("confidence", [0.4, 0.8])
+def test_a_dark_thing_among_backs_is_neither_a_blank_nor_a_back(confidence: float) -> None:
+    frame, tiles = _with_a_dark_thing(confidence)
+    out, _ = blank_doubles(frame, tiles)
+    assert len(out) == 6 and all(t.values != (0, 0) for t in out)
+
+
+def test_a_box_a_little_off_the_backs_colour_stays_a_back_when_the_detector_is_sure() -> None:
+    frame, tiles = _with_a_dark_thing(0.8, colour=(30, 30, 90))  # a back in a shadow: dark red
+    out, _ = blank_doubles(frame, tiles)
+    assert len(out) == 7 and out[6].face == "down"
+
+
+def test_an_unsure_box_off_the_backs_colour_is_no_tile() -> None:
+    frame, tiles = _with_a_dark_thing(0.4, colour=(30, 30, 90))
+    assert len(blank_doubles(frame, tiles)[0]) == 6
 
 
 def _recount(look: str, lone: str = "blank"):

@@ -156,6 +156,26 @@ def test_somewhat_short_box_goes_only_when_the_detector_is_unsure(confidence: fl
         assert "unsure" in verdicts[4].reason
 
 
+def test_a_box_far_longer_than_the_frame_s_tiles_is_no_tile_of_the_set() -> None:
+    # a clean white body twice a tile's length (a box lid's printed domino, a phone) among four tiles
+    img = _table()
+    tiles = _tiles(img, [(150 + k * 120, 150) for k in range(4)])
+    big = _tiles(img, [(450, 360)], width=WIDTH * 1.6, seed=5)[0]
+    quads = [t.corners() for t in tiles] + [big.corners()]
+    verdicts = verify.verify_frame(img, quads, [0.8] * 5)
+    assert all(v.physical for v in verdicts[:4])
+    assert not verdicts[4].physical and "no tile of this set" in verdicts[4].reason
+
+
+def test_a_box_a_little_longer_than_the_frame_s_tiles_stays() -> None:
+    # a tile nearer a tilted camera, or boxed a little long, is still a tile
+    img = _table()
+    tiles = _tiles(img, [(150 + k * 120, 150) for k in range(4)])
+    near = _tiles(img, [(450, 360)], width=WIDTH * 1.3, seed=5)[0]
+    verdicts = verify.verify_frame(img, [t.corners() for t in [*tiles, near]], [0.8] * 5)
+    assert all(v.physical for v in verdicts), [v.reason for v in verdicts]
+
+
 def test_box_on_empty_board_with_a_printed_star_is_rejected() -> None:
     import cv2
 

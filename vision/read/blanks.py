@@ -26,6 +26,14 @@ from vision.read.tile import SURE_FACE, TileRead, read_tiles
 MIN_BACKS = 3  # face-down tiles of one colour needed to know the backs' colour
 BACK_SPREAD = 12.0  # Lab distance within which those backs agree (their median distance)
 APART = 30.0  # a box this far (Lab) from the backs' median colour is no back
+# A box that far from the frame's own backs, left face down, and boxed under this confidence is no
+# tile: on the robustness matrix (25 looks) and the held-out 1280 renders, of the face-down boxes
+# in frames whose backs agree, 21 false boxes and no true tile (true backs that far, lit or in a
+# shadow, were boxed at 0.75 or more).
+UNSURE_BACK = 0.6
+# ... and a box this far from them is no back at any confidence: true backs lay at most 68 away
+# (lit, in a shadow); a black phone among light backs, boxed at 0.3-0.8, 177-225.
+NO_BACK = 100.0
 BLANK_CONFIDENCE = 0.9  # a half of such a box: sure it is blank, less sure than a read pip count
 SHRINK = 0.6  # the share of the box's inside sampled (clear of its edges and shadow)
 MARK = 35.0  # a pixel this far (Lab) from the body's colour is a mark on it (a pip)
@@ -33,7 +41,11 @@ PLAIN_SHARE = 0.02  # a body with fewer marked pixels than this shows nothing
 # The middle of a tile, this share of its width round its centre, is left out of "nothing on it": a
 # set's centre pin lies there, and no pip does (the nearest, a 1's, lies a width away).
 PIN_CLEAR = 0.25
-FACE_NEAR = 20.0  # Lab: a box this near the faces' colour (with remembered backs only)
+# Lab: where faces show, a box this near their colour only. Nearer the faces than the backs was
+# not enough: on the robustness matrix (16 scenes a look, 25 looks) a black phone and a dark
+# block boxed as backs became 29 phantom 0-0s (22-174 from the faces, 146 of them 56 or more);
+# the one true blank lay 4 from them.
+FACE_NEAR = 20.0
 # Backs with a pattern (`_marks`, Lab): a back shows it at PATTERNED or more, a plain face under
 # PLAIN_MARKS; at least MIN_PATTERNED backs and PATTERNED_SHARE of them must show it.
 PATTERNED = 20.0
@@ -92,7 +104,7 @@ def _agreed(colours: np.ndarray) -> np.ndarray | None:
 
 def blank_doubles(frame: np.ndarray, tiles: list[TileRead],
                   backs=None) -> tuple[list[TileRead], np.ndarray | None]:
-    """Face-down boxes of another colour than the backs' (and nearer the faces', where faces show)
+    """Face-down boxes of another colour than the backs' (and of the faces' own, where faces show)
     are faces: read again face up, kept where both halves read surely; of those with nothing on
     them, one is the blank double (a set has one 0-0: several plain ones are something else,
     backs in a shadow). The backs' colour is the frame's own; where the frame shows too few
@@ -111,14 +123,13 @@ def blank_doubles(frame: np.ndarray, tiles: list[TileRead],
         return tiles, None  # no clear colour of the backs
     far = np.linalg.norm(colours - backs, axis=1)
     odd = np.flatnonzero(far > APART)
+    strange = list(odd) if own is not None else []
     if not len(odd):
         return (tiles if own is None else _plain_among_patterned(tiles, down, cleared)), own
     faces = [inner_colour(frame, t.quad) for t in tiles if t.face == "up" and t.values is not None]
-    if faces:  # nearer the backs than the faces: some other thing
+    if faces:  # not the faces' colour: some other thing (a hand over a back, a phone, a pen)
         body = np.median(np.stack(faces), axis=0)
-        odd = [k for k in odd if np.linalg.norm(colours[k] - body) < far[k]]
-        if own is None:  # a hand over a back is far from the backs too: only the faces' colour
-            odd = [k for k in odd if np.linalg.norm(colours[k] - body) < FACE_NEAR]
+        odd = [k for k in odd if np.linalg.norm(colours[k] - body) < FACE_NEAR]
     elif own is None:
         return tiles, None  # remembered backs and no face to compare with: too little to go on
     # one reading of them all: one classifier run, not one per box (a shadow over backs makes many)
@@ -135,9 +146,19 @@ def blank_doubles(frame: np.ndarray, tiles: list[TileRead],
         why = "blank: a face's colour, not the backs'"
         out[plain[0]] = replace(t, face="up", half_values=(0, 0),
                                 half_confidence=(BLANK_CONFIDENCE, BLANK_CONFIDENCE), reasons=(why, why))
-    elif own is not None:
-        out = _plain_among_patterned(out, [i for i in down if out[i].face == "down"], cleared)
-    return out, own
+    elif own is not None:  # a box of another colour than the backs' is none of the patterned backs
+        others = {down[k] for k in strange}
+        out = _plain_among_patterned(out, [i for i in down if out[i].face == "down" and i not in others], cleared)
+    return _drop_strange(out, [down[k] for k in strange], far[strange] if strange else []), own
+
+
+def _drop_strange(tiles: list[TileRead], strange: list[int], far) -> list[TileRead]:
+    """A "face-down" box of neither the backs' colour nor a face's, that the detector is unsure of
+    or that lies very far from the backs' colour (`far`, Lab), is some other thing (the end of a
+    pen, a phone, a patch of a box lid)."""
+    gone = {i for i, d in zip(strange, far, strict=True) if tiles[i].face == "down"
+            and (tiles[i].detection_confidence < UNSURE_BACK or d > NO_BACK)}
+    return [t for i, t in enumerate(tiles) if i not in gone]
 
 
 def _marks(lab: np.ndarray) -> float:

@@ -14,7 +14,8 @@ colour that fills its box, and tiles do not overlap, so the checks are:
   a table square of the tile's colour past one end does not make a straddle.
 - the size: every tile of a set has the same size, so a box far shorter than the frame's typical
   tile is a part of something, and so is a somewhat short box the detector is unsure of (at a
-  coarse detection scale the detector boxes the end of a tile together with what lies beyond it).
+  coarse detection scale the detector boxes the end of a tile together with what lies beyond it);
+  a box far longer is something else.
 - the overlap: two boxes sharing much of their area cannot both be tiles; the one with the
   clean body (and the higher score) stays.
 
@@ -49,6 +50,10 @@ MIN_RELATIVE_LENGTH = 0.6  # of the frame's typical tile length (on renders 99 %
 # a box somewhat short AND one the detector is unsure of is part of something: on held-out renders
 # (160 images, 2366 true boxes, 681 false) this drops 70 false boxes for 7 true ones, 6 of them unread
 SHORT_RELATIVE_LENGTH = 0.8
+# ... and a box far longer is no tile of the set either (a phone, a box lid's printed domino, two
+# tiles end to end): on the robustness matrix (25 looks, 400 scenes) true tiles' boxes were at most
+# 1.43 times the frame's median, 43 false boxes over 1.5 times it
+MAX_RELATIVE_LENGTH = 1.5
 UNSURE_CONFIDENCE = 0.4
 MIN_TILES_FOR_SIZE = 4  # boxes needed before the typical length means anything
 CLEAN_FILL = 0.7  # a body this full (and ending on every side) may push an overlapping box out
@@ -254,7 +259,10 @@ def verify_frame(frame: np.ndarray, quads: Sequence[np.ndarray], confidence: Seq
         for i, v in enumerate(verdicts):
             short = lengths[i] < MIN_RELATIVE_LENGTH * typical
             unsure = lengths[i] < SHORT_RELATIVE_LENGTH * typical and conf[i] < UNSURE_CONFIDENCE
-            if v.physical and (short or unsure):
+            if v.physical and lengths[i] > MAX_RELATIVE_LENGTH * typical:
+                verdicts[i] = Verdict(False, v.score, f"{lengths[i]:.0f} px long where the frame's tiles are "
+                                                      f"{typical:.0f} px: no tile of this set")
+            elif v.physical and (short or unsure):
                 doubt = f" and the detector is unsure ({conf[i]:.2f})" if unsure and not short else ""
                 verdicts[i] = Verdict(False, v.score, f"{lengths[i]:.0f} px long where the frame's tiles are "
                                                       f"{typical:.0f} px{doubt}: part of something")
