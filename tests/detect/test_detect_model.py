@@ -42,3 +42,15 @@ def test_detector_finds_the_rendered_tiles(rendered, model):
     assert scores.truth_tiles > 10
     assert scores.detected / scores.truth_tiles >= MIN_RECALL, f"recall {scores.detected}/{scores.truth_tiles}"
     assert scores.true_predictions > 0
+
+
+def test_the_live_reader_takes_the_int8_copy_only_on_a_cpu_with_int8_dot_products(tmp_path) -> None:
+    from vision.detect.detector import int8_dot_products
+
+    avx2 = tmp_path / "avx2"
+    avx2.write_text("processor : 0\nflags : fpu sse2 avx avx2 fma\n")
+    vnni = tmp_path / "vnni"
+    vnni.write_text("processor : 0\nflags : fpu sse2 avx avx2 avx512f avx512_vnni\n")
+    assert not int8_dot_products(avx2)
+    assert int8_dot_products(vnni)
+    assert not int8_dot_products(tmp_path / "none")  # not Linux: cannot be told, the float model

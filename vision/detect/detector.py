@@ -25,11 +25,29 @@ DEFAULT_MODEL = Path(__file__).resolve().parents[2] / "models" / "tiles-obb.onnx
 # held-out renders 0.9-1.3 % fewer tiles exact (models/README.md). Stills (read, recount, eval)
 # keep the float model.
 LIVE_MODEL = DEFAULT_MODEL.with_name("tiles-obb.int8.onnx")
+# ... but only on a CPU with int8 dot-product instructions. Without them (AVX2 alone) onnxruntime's
+# int8 kernels saturate and the copy reads worse (2026-12-03, an AMD EPYC with AVX2 only: real
+# photos recall 100 -> 97.6 %, held-out live deals h02 and h03 0 / 18 and 8 / 15 moves, both exact
+# with the float model; the same with onnxruntime 1.23-1.32 and OpenCV 4.12 or 5.1).
+INT8_FLAGS = ("avx512_vnni", "avx_vnni", "amx_int8", "asimddp")
+CPUINFO = Path("/proc/cpuinfo")
+
+
+def int8_dot_products(cpuinfo: Path = CPUINFO) -> bool:
+    """Whether this CPU has int8 dot-product instructions (False where it cannot be told)."""
+    try:
+        words = set(cpuinfo.read_text(errors="replace").split())
+    except OSError:
+        return False
+    return any(flag in words for flag in INT8_FLAGS)
 
 
 def live_model() -> Path:
-    """The live reader's default model: the int8 copy where it is there, else the float model."""
-    return LIVE_MODEL if LIVE_MODEL.is_file() else DEFAULT_MODEL
+    """The live reader's default model: the int8 copy where it is there and this CPU runs it
+    right, else the float model."""
+    if LIVE_MODEL.is_file() and int8_dot_products():
+        return LIVE_MODEL
+    return DEFAULT_MODEL
 
 
 @dataclass(frozen=True)
