@@ -24,6 +24,7 @@ from vision.read.box import box_from_corners
 from vision.read.tile import SURE_FACE, TileRead, read_tiles
 
 MIN_BACKS = 3  # face-down tiles of one colour needed to know the backs' colour
+MIN_FACES = 3  # face-up tiles read needed to know the faces' colour without the backs'
 BACK_SPREAD = 12.0  # Lab distance within which those backs agree (their median distance)
 APART = 30.0  # a box this far (Lab) from the backs' median colour is no back
 # A box that far from the frame's own backs, left face down, and boxed under this confidence is no
@@ -119,8 +120,8 @@ def blank_doubles(frame: np.ndarray, tiles: list[TileRead],
     cleared = {i: c for i, (_, c) in zip(down, samples, strict=True)}  # without a pin: "nothing on it"
     own = _agreed(colours) if len(down) >= MIN_BACKS + 1 else None
     backs = own if own is not None else (None if backs is None else np.asarray(backs, np.float32))
-    if backs is None:
-        return tiles, None  # no clear colour of the backs
+    if backs is None:  # no clear colour of the backs
+        return _faces_among_few_backs(frame, tiles, down, colours, cleared), None
     far = np.linalg.norm(colours - backs, axis=1)
     odd = np.flatnonzero(far > APART)
     strange = list(odd) if own is not None else []
@@ -150,6 +151,42 @@ def blank_doubles(frame: np.ndarray, tiles: list[TileRead],
         others = {down[k] for k in strange}
         out = _plain_among_patterned(out, [i for i in down if out[i].face == "down" and i not in others], cleared)
     return _drop_strange(out, [down[k] for k in strange], far[strange] if strange else []), own
+
+
+def _faces_among_few_backs(frame: np.ndarray, tiles: list[TileRead], down: list[int], colours: np.ndarray,
+                           cleared: dict[int, np.ndarray]) -> list[TileRead]:
+    """Too few backs to agree on their colour (hands laid face up at the recount): a "face-down"
+    box of the faces' own colour that reads surely with pips is a face, and the one with nothing
+    on it is the 0-0 where the frame's other backs are of another colour than the faces (robustness
+    matrix, no-divider sets: a 0-0, 0-1, 0-2 boxed as backs in the hands; with a divider the reader
+    takes such a box itself, `read_tiles`)."""
+    read = [t for t in tiles if t.face == "up" and t.values is not None]
+    if len(read) < MIN_FACES:
+        return tiles
+    faces = np.stack([inner_colour(frame, t.quad) for t in read])
+    centres = np.array([t.quad.mean(axis=0) for t in read])
+    # the faces' colour near each box: the light falls off across a table
+    bodies = np.stack([np.median(faces[np.argsort(np.linalg.norm(centres - tiles[i].quad.mean(axis=0), axis=1))[:MIN_FACES]],
+                                 axis=0) for i in down])
+    apart = np.linalg.norm(colours - bodies, axis=1)
+    near = apart < FACE_NEAR
+    like = [k for k in range(len(down)) if near[k]]
+    if not like:
+        return tiles
+    agains = read_tiles(frame, [(box_from_corners(tiles[down[k]].quad), "up", tiles[down[k]].detection_confidence)
+                                for k in like])
+    out, plain = list(tiles), []
+    for k, again in zip(like, agains, strict=True):
+        if again.values not in (None, (0, 0)) and min(again.half_confidence) >= SURE_FACE:
+            out[down[k]] = again
+        elif _plain(cleared[down[k]]):
+            plain.append(down[k])
+    others = [k for k in range(len(down)) if not near[k]]
+    if len(plain) == 1 and others and all(apart[k] > APART for k in others):
+        why = "blank: a face's colour, where the backs are of another"
+        out[plain[0]] = replace(tiles[plain[0]], face="up", half_values=(0, 0),
+                                half_confidence=(BLANK_CONFIDENCE, BLANK_CONFIDENCE), reasons=(why, why))
+    return out
 
 
 def _drop_strange(tiles: list[TileRead], strange: list[int], far) -> list[TileRead]:
