@@ -31,9 +31,12 @@ def test_the_scale_of_the_first_look_is_kept_until_the_next_look():
     assert spy.scales[RELOOK_EVERY + 1] is None  # looked again
 
 
-def test_the_live_reader_runs_the_int8_copy_by_default():
-    from vision.detect import LIVE_MODEL
+def test_the_live_reader_runs_the_int8_copy_by_default_where_the_cpu_runs_it_right():
+    from vision.detect import LIVE_MODEL, live_model
+    from vision.detect.detector import int8_dot_products
 
     reader = ModelReader(processes=False)
-    assert reader.detector.model_path == LIVE_MODEL and LIVE_MODEL.name == "tiles-obb.int8.onnx"
+    assert reader.detector.model_path == live_model()
+    assert live_model() == (LIVE_MODEL if int8_dot_products() else LIVE_MODEL.with_name("tiles-obb.onnx"))
+    assert LIVE_MODEL.name == "tiles-obb.int8.onnx"
     assert ModelReader(LIVE_MODEL.with_name("tiles-obb.onnx"), processes=False).detector.model_path.name == "tiles-obb.onnx"

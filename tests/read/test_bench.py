@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from lab.read.bench import run_bench
-from vision.detect import LIVE_MODEL
+from vision.detect import live_model
 
 
 def test_bench_times_reading_on_truth_boxes_when_there_is_no_model(tmp_path):
@@ -18,7 +18,7 @@ def test_bench_times_reading_on_truth_boxes_when_there_is_no_model(tmp_path):
 
 def test_bench_detects_1080p_frames_in_one_finer_pass():
     res = run_bench(repeats=1, n_frames=1)
-    assert res["detector"] == str(LIVE_MODEL)  # the live reader's model
+    assert res["detector"] == str(live_model())  # the live reader's model
     assert res["detection_ms"] > 0 and res["detection_first_frame_ms"] > 0
     # tiles of 76-108 px are under 40 px in the whole-frame look: the finer pass runs, once
     assert res["sliced_frames"] == res["timed_frames"] == 1

@@ -124,6 +124,38 @@ def test_a_lone_blank_double_at_the_recount_is_told_by_the_backs_seen_before():
         assert seen is None  # this frame's own backs agree on nothing
 
 
+def _hands_face_up(with_a_back: bool):
+    """The recount in a no-divider set: three tiles read face up, the 0-0 boxed as a back, and (when
+    `with_a_back`) one blue back of the boneyard; too few backs to agree on their colour."""
+    style = replace(FACTORS["no_divider"].style(random_style(np.random.default_rng(3))), back=(150, 40, 20),
+                    back_pattern="plain")
+    frame = np.full((160, 720, 3), (40, 90, 30), np.uint8)
+    tiles = []
+    for n, v in enumerate([(1, 3), (2, 5), (4, 6), (0, 0), (None, None)]):
+        if v[0] is None and not with_a_back:
+            break
+        face = "down" if v[0] is None else "up"
+        t = PlacedTile(None if face == "down" else v, (70 + 140 * n, 80), math.pi / 2, LENGTH / 2, 2.0,
+                       face=face, style=style)
+        draw_face(frame, t)
+        said = ("down", (None, None)) if n >= 3 else ("up", v)
+        tiles.append(TileRead(t.corners(), t.halves(), said[0], said[1], (1.0, 1.0), ("", ""), 0.9))
+    return frame, tiles
+
+
+def test_the_blank_double_at_a_recount_with_few_backs_is_told_by_the_faces_beside_it():
+    frame, tiles = _hands_face_up(with_a_back=True)
+    out, seen = blank_doubles(frame, tiles)
+    assert out[3].face == "up" and out[3].values == (0, 0)
+    assert out[4].face == "down" and seen is None
+
+
+def test_a_plain_box_of_the_faces_colour_with_no_back_beside_it_stays_a_back():
+    # backs of the faces' colour and a blank cannot be told apart without a back of another colour
+    frame, tiles = _hands_face_up(with_a_back=False)
+    assert blank_doubles(frame, tiles)[0][3].face == "down"
+
+
 def test_a_hand_boxed_as_a_back_is_no_blank_double_by_the_backs_seen_before():
     first, backs_row = _table((150, 40, 20), blank_at=None)
     _, backs = blank_doubles(first, backs_row)
