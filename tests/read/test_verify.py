@@ -344,3 +344,50 @@ def test_an_unsure_box_with_one_half_showing_no_face_is_no_tile() -> None:
     kept = verify.physical_tiles(img, tiles)
     assert [float(t.quad.mean(axis=0)[0]) for t in kept] == [200.0, 300.0, 400.0, 500.0]
     assert verify.half_a_face(tiles[0]).startswith("one half shows no tile face")
+
+
+def test_a_box_far_wider_than_the_frame_s_tiles_is_no_tile_of_the_set() -> None:
+    # a dark block cut by the frame's edge: no longer than a tile, but as wide as one is long
+    # (session 38: boxed as a back in 24 of the matrix's 25 looks); the frame's edge shortens a
+    # tile's box, never widens it
+    img = _table()
+    tiles = _tiles(img, [(150 + k * 120, 150) for k in range(4)])
+    img[330:500, 700:900] = (20, 25, 20)
+    block = _quad(800, 420, 1.4 * 2 * WIDTH, 2 * WIDTH)
+    verdicts = verify.verify_frame(img, [t.corners() for t in tiles] + [block], [0.8] * 4 + [0.4])
+    assert all(v.physical for v in verdicts[:4]), [v.reason for v in verdicts[:4]]
+    assert not verdicts[4].physical and "wide" in verdicts[4].reason
+
+
+def _big_blank_domino(img: np.ndarray) -> PlacedTile:
+    """A printed domino twice a tile's size (a box lid), its halves blank."""
+    style = random_style(np.random.default_rng(5), kind="white")
+    big = PlacedTile((0, 0), (450, 360), 0.0, 2 * WIDTH, 2.0, style=style)
+    draw_face(img, big)
+    return big
+
+
+@pytest.mark.parametrize(("confidence", "kept"), [(0.35, False), (0.9, True)])
+def test_a_blank_box_on_part_of_something_larger_is_no_tile_unless_the_detector_is_sure(
+        confidence: float, kept: bool) -> None:
+    # a tile-sized box inside a big blank printed domino: its body runs on past an end and a side
+    img = _table()
+    tiles = _tiles(img, [(150 + k * 120, 100) for k in range(4)])
+    _big_blank_domino(img)
+    inside = _quad(450 - WIDTH, 360 - WIDTH / 2, 2 * WIDTH, WIDTH)
+    quads = [t.corners() for t in tiles] + [inside]
+    verdicts = verify.verify_frame(img, quads, [0.8] * 4 + [confidence], blanks=[False] * 4 + [True])
+    assert all(v.physical for v in verdicts[:4])
+    assert verdicts[4].physical is kept, verdicts[4].reason
+    if not kept:
+        assert "blank face" in verdicts[4].reason
+
+
+def test_a_true_blank_double_alone_on_the_table_stays() -> None:
+    # the 0-0 itself, boxed unsurely: its body ends at its outline, so it is kept
+    img = _table()
+    tiles = _tiles(img, [(150 + k * 120, 100) for k in range(4)])
+    blank = _tiles(img, [(450, 360)], values=((0, 0),), seed=5)[0]
+    verdicts = verify.verify_frame(img, [t.corners() for t in [*tiles, blank]], [0.8] * 4 + [0.35],
+                                   blanks=[False] * 4 + [True])
+    assert all(v.physical for v in verdicts), [v.reason for v in verdicts]

@@ -54,6 +54,10 @@ SHORT_RELATIVE_LENGTH = 0.8
 # tiles end to end): on the robustness matrix (25 looks, 400 scenes) true tiles' boxes were at most
 # 1.43 times the frame's median, 43 false boxes over 1.5 times it
 MAX_RELATIVE_LENGTH = 1.5
+# ... and a box far wider than the frame's tiles neither: the frame's edge can shorten a tile's
+# box but never widen it (a dark block cut by the frame, 147 x 100 px where tiles are 100 x 50:
+# boxed at 0.4 as a back in 24 of the matrix's 25 looks; two tiles side by side in one box)
+MAX_RELATIVE_WIDTH = 1.5
 # where the frame's boxes agree on their length (upper to lower quartile): held-out 640 renders, 3
 # true tiles 1.6 times a median pulled down by boxes on halves, in frames whose boxes spread 1.36
 SIZES_AGREE = 1.25
@@ -75,6 +79,14 @@ STRADDLE_SURE = 0.5
 # on 640 94.8 -> 96.1 %, recall 640 96.11 -> 95.92 %, the others the same (at 0.7: recall -0.1 to
 # -0.2 more, layouts no better).
 NO_FACE_SURE = 0.5
+# A blank face shows nothing but tile-coloured material, so only its outline makes it a tile: a
+# box read 0-0 whose body runs on past an end and a long side is a plain patch of something
+# larger (a box lid's big printed domino, a card), unless the detector is sure. Session 38,
+# features of every box before this check: robustness matrix (400 scenes) 14 phantom 0-0s at
+# 0.31-0.57 caught, no true box; held-out 640 / 1280 / 1080p renders none either way (true 0-0s
+# lying so were boxed at 0.88 or more, or under MIN_VERIFY_PX, or at the frame's edge).
+BLANK_SURE = 0.6
+BLANK_RUNS_ON = 0.9
 
 
 @dataclass(frozen=True)
@@ -193,6 +205,11 @@ def tile_length(quad: np.ndarray) -> float:
     return float(np.hypot(*(q[1] - q[0])) + np.hypot(*(q[2] - q[3]))) / 2
 
 
+def tile_width(quad: np.ndarray) -> float:
+    q = np.asarray(quad, float)
+    return float(np.hypot(*(q[3] - q[0])) + np.hypot(*(q[2] - q[1]))) / 2
+
+
 def judge(b: Body, confidence: float = 0.0) -> str:
     """Why a body is not a tile's ("" when nothing speaks against it)."""
     if b.split and abs(b.gap - 0.5) > OFF_MIDDLE:
@@ -254,18 +271,40 @@ def verify_tiles(frame: np.ndarray, quads: Sequence[np.ndarray], confidence: Seq
     return [verify_tile(frame, q, float(c), typical) for q, c in zip(quads, confidence, strict=True)]
 
 
+def _at_edge(quad: np.ndarray, size: tuple[int, int]) -> bool:
+    w, h = size
+    return bool(min(quad[:, 0].min(), quad[:, 1].min(), w - 1 - quad[:, 0].max(), h - 1 - quad[:, 1].max()) < 3)
+
+
+def blank_patch(b: Body | None, confidence: float, at_edge: bool) -> str:
+    """Why a box read 0-0 is no tile ("" when nothing speaks against it): see BLANK_SURE."""
+    if b is None or at_edge or confidence >= BLANK_SURE:
+        return ""
+    if max(b.ends) >= BLANK_RUNS_ON and max(b.sides) >= BLANK_RUNS_ON:
+        return f"a blank face whose body runs on past an end and a side, the detector unsure ({confidence:.2f}): part of something larger"
+    return ""
+
+
 def verify_frame(frame: np.ndarray, quads: Sequence[np.ndarray], confidence: Sequence[float],
-                 bodies=verify_tiles) -> list[Verdict]:
+                 bodies=verify_tiles, blanks: Sequence[bool] | None = None) -> list[Verdict]:
     """One verdict per box of a frame: each box's body, its size against the frame's typical tile,
     and overlaps (of two overlapping boxes the weaker goes when the stronger has a clean body).
-    `bodies` judges each box alone (`verify_tiles`, or worker processes: `vision.read.workers`)."""
+    `bodies` judges each box alone (`verify_tiles`, or worker processes: `vision.read.workers`);
+    `blanks` says which boxes were read 0-0 face up (`blank_patch`)."""
     quads = [np.asarray(q, float).reshape(4, 2) for q in quads]
     conf = np.asarray(confidence, float).reshape(-1)
     lengths = np.array([tile_length(q) for q in quads])
+    widths = np.array([tile_width(q) for q in quads])
     typical = typical_length(lengths, conf)
     judged = bodies(frame, quads, conf, typical)
     verdicts = [v for v, _ in judged]
+    size = (frame.shape[1], frame.shape[0])
+    for i, (v, b) in enumerate(judged):
+        why = blank_patch(b, conf[i], _at_edge(quads[i], size)) if blanks is not None and blanks[i] else ""
+        if v.physical and why:
+            verdicts[i] = Verdict(False, v.score, why)
     agreed = typical is not None and sizes_agree(lengths, conf)
+    wide = typical_length(widths, conf) if agreed and sizes_agree(widths, conf) else None
     if typical is not None:
         for i, v in enumerate(verdicts):
             short = lengths[i] < MIN_RELATIVE_LENGTH * typical
@@ -273,6 +312,9 @@ def verify_frame(frame: np.ndarray, quads: Sequence[np.ndarray], confidence: Seq
             if v.physical and agreed and lengths[i] > MAX_RELATIVE_LENGTH * typical:
                 verdicts[i] = Verdict(False, v.score, f"{lengths[i]:.0f} px long where the frame's tiles are "
                                                       f"{typical:.0f} px: no tile of this set")
+            elif v.physical and wide is not None and widths[i] > MAX_RELATIVE_WIDTH * wide:
+                verdicts[i] = Verdict(False, v.score, f"{widths[i]:.0f} px wide where the frame's tiles are "
+                                                      f"{wide:.0f} px: no tile of this set")
             elif v.physical and (short or unsure):
                 doubt = f" and the detector is unsure ({conf[i]:.2f})" if unsure and not short else ""
                 verdicts[i] = Verdict(False, v.score, f"{lengths[i]:.0f} px long where the frame's tiles are "
@@ -324,7 +366,8 @@ def physical_tiles(frame: np.ndarray, tiles: list, bodies=verify_tiles) -> list:
     logged with the reason."""
     if not tiles:
         return tiles
-    verdicts = verify_frame(frame, [t.quad for t in tiles], [t.detection_confidence for t in tiles], bodies)
+    verdicts = verify_frame(frame, [t.quad for t in tiles], [t.detection_confidence for t in tiles], bodies,
+                            [t.face == "up" and t.values == (0, 0) for t in tiles])
     for i, t in enumerate(tiles):
         why = half_a_face(t)
         if why and verdicts[i].physical:
