@@ -338,12 +338,14 @@ def test_an_unsure_box_with_one_half_showing_no_face_is_no_tile() -> None:
         _read((5, None), ("", no_face), 0.32, 100),  # s7_000149: a box off a tile's end, joined to a 5-5
         _read((5, None), ("", no_face), 0.8, 200),  # sure: a tile partly under an arm, kept
         _read((5, None), ("", "unsure: blob count 2, classifier 3 at 0.41"), 0.32, 300),  # unsure, not no face
-        _read((None, None), (no_face, no_face), 0.32, 400),  # neither half a face: left to the other checks
-        _read((5, 3), ("", ""), 0.32, 500),
+        _read((None, None), (no_face, no_face), 0.32, 400),  # neither half a face, unsure: the table
+        _read((None, None), (no_face, no_face), 0.45, 500),  # neither half a face: left to the other checks
+        _read((5, 3), ("", ""), 0.32, 600),
     ]
     kept = verify.physical_tiles(img, tiles)
-    assert [float(t.quad.mean(axis=0)[0]) for t in kept] == [200.0, 300.0, 400.0, 500.0]
+    assert [float(t.quad.mean(axis=0)[0]) for t in kept] == [200.0, 300.0, 500.0, 600.0]
     assert verify.half_a_face(tiles[0]).startswith("one half shows no tile face")
+    assert verify.half_a_face(tiles[3]).startswith("neither half shows a tile face")
 
 
 def test_a_box_far_wider_than_the_frame_s_tiles_is_no_tile_of_the_set() -> None:

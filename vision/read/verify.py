@@ -79,6 +79,11 @@ STRADDLE_SURE = 0.5
 # on 640 94.8 -> 96.1 %, recall 640 96.11 -> 95.92 %, the others the same (at 0.7: recall -0.1 to
 # -0.2 more, layouts no better).
 NO_FACE_SURE = 0.5
+# ... and a box face up with neither half showing a tile face is the table, a card or a shadow
+# unless the detector is fairly sure: session 38, every box before this check, face up, both
+# halves "no tile face", under 0.4: matrix 7 false boxes (one of them joined a recount's hand),
+# held-out 640 / 1280 / 1080p 8 / 31 / 0 false boxes, 1 true tile (a back boxed face up at 0.28)
+NO_FACE_AT_ALL_SURE = 0.4
 # A blank face shows nothing but tile-coloured material, so only its outline makes it a tile: a
 # box read 0-0 whose body runs on past an end and a long side is a plain patch of something
 # larger (a box lid's big printed domino, a card), unless the detector is sure. Session 38,
@@ -353,11 +358,13 @@ def _disjoint(quads: list[np.ndarray], lengths: np.ndarray, verdicts: list[Verdi
 
 def half_a_face(t) -> str:
     """Why a read tile is no tile for its faces ("" when nothing speaks against it): one half
-    shows a face, the other none at all, in a box the detector is unsure of."""
+    shows a face, the other none at all, or neither shows one, in a box the detector is unsure of."""
     if t.face != "up" or t.detection_confidence >= NO_FACE_SURE:
         return ""
     if shows_no_face(t, 0) != shows_no_face(t, 1):
         return f"one half shows no tile face and the detector is unsure ({t.detection_confidence:.2f})"
+    if shows_no_face(t, 0) and shows_no_face(t, 1) and t.detection_confidence < NO_FACE_AT_ALL_SURE:
+        return f"neither half shows a tile face and the detector is unsure ({t.detection_confidence:.2f})"
     return ""
 
 
