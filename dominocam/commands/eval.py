@@ -194,7 +194,8 @@ def _matrix(args) -> int:
             row = {"look": name, "images": summary["images"], **{k: summary[k] for k, _ in MATRIX_COLUMNS}}
             rows.append(row)
     finally:
-        pool.close()
+        if pool is not None:  # DOMINOCAM_READ_PROCESSES=0 or one core: read in-process
+            pool.close()
     out = Path(args.out) if args.out else Path("runs/eval/matrix")
     out.mkdir(parents=True, exist_ok=True)
     (out / "matrix.json").write_text(json.dumps({"boxes": "detector" if detector else "truth + box errors",

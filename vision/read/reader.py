@@ -7,11 +7,13 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from vision.read.between import blank_between
 from vision.read.blanks import blank_doubles
 from vision.read.box import Box, box_from_corners
 from vision.read.ends import close_ends
 from vision.read.layout import FrameLayout, LayoutTile, build_layout
 from vision.read.opener import take_doubtful_faces
+from vision.read.pipfaces import faces_boxed_down
 from vision.read.tile import TileRead, read_tiles, shows_no_face
 from vision.read.turn import turn_unread
 from vision.read.verify import physical_tiles
@@ -145,6 +147,7 @@ def read_frame(frame: np.ndarray, detections, pool=None, doubtful=None,
         tiles = turn_unread(frame, tiles, jobs)  # the detector's angle of a small tile may be off
         tiles = physical_tiles(frame, tiles)  # boxes that are no tile: across two tiles, doubles, parts
     tiles, seen = blank_doubles(frame, tiles, backs)  # a 0-0 with no divider, boxed as a back
+    tiles = faces_boxed_down(frame, tiles)  # a 0-1 with no divider, boxed as a back
     size = (frame.shape[1], frame.shape[0])
     tiles = doubt_cut_halves(tiles, size)
     if profile is not None:
@@ -155,6 +158,7 @@ def read_frame(frame: np.ndarray, detections, pool=None, doubtful=None,
     layout = build_layout(layout_tiles(tiles), size)
     tiles, layout = take_doubtful_faces(frame, tiles, layout, doubtful, layout_tiles, size)
     tiles, layout = close_ends(frame, tiles, layout, doubtful, layout_tiles, size)
+    tiles, layout = blank_between(tiles, layout, layout_tiles, size)
     tiles = settle(tiles, layout)
     t2 = time.perf_counter()
     return FrameReading(size, tiles, layout, (t2 - t0) * 1000, (t2 - t1) * 1000,
