@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from vision.live.flags import MisreadWatch
-from vision.live.naming import name_tiles, reown
+from vision.live.naming import blank_opener, name_tiles, reown
 from vision.live.observation import LAYOUT, Observation, TileObs
 from vision.live.places import Committed
 from vision.live.reveal import RevealWatch
@@ -36,6 +36,46 @@ def test_a_hand_tile_touching_the_layout_is_taken_back_into_it():
     far = _tile((0, 1), ((400.0, 0.0), (420.0, 0.0)), owner="south")
     owners = [t.owner for t in reown(Observation((chain, cut_off, far))).tiles]
     assert owners == [LAYOUT, LAYOUT, "south"]
+
+
+def _row(y: float, owner: str) -> list[TileObs]:
+    """A hand of five face-down tiles side by side, 40 px long, at the frame's edge."""
+    return [_tile(None, ((100.0 + 22 * k, y - 10), (100.0 + 22 * k, y + 10)), face="down", owner=owner)
+            for k in range(5)]
+
+
+def test_a_lone_back_in_the_middle_before_any_move_is_the_blank_opener_BYK_1_5():
+    # fresh live deal h47: a 0-0 with no divider, of a set whose backs are its faces' colour
+    opener = _tile(None, ((390.0, 300.0), (410.0, 300.0)), face="down", owner="south")
+    obs = Observation((*_row(560.0, "south"), *_row(40.0, "north"), opener), size=(800, 600))
+    out = blank_opener(obs, {}, blank_may_open=True).tiles[-1]
+    assert (out.values, out.face, out.owner) == ((0, 0), "up", LAYOUT)
+    # not where the 0-0 may not open (SPI-2 opens with 1-1), not once a move is made
+    assert blank_opener(obs, {}, blank_may_open=False) is obs
+    first = Committed("1-1", "Anna", None, "up", 0.0, 0.0, _tile((1, 1), ((390.0, 200.0), (410.0, 200.0))))
+    assert blank_opener(obs, {"1-1": first}, blank_may_open=True) is obs
+
+
+def test_backs_in_rows_and_a_heap_are_no_opener():
+    rows = _row(560.0, "south")
+    heap = [_tile(None, ((380.0 + 15 * k, 290.0 + 9 * k), (395.0 + 15 * k, 305.0 + 9 * k)), face="down", owner="east")
+            for k in range(4)]
+    obs = Observation((*rows, *heap), size=(800, 600))
+    assert blank_opener(obs, {}, blank_may_open=True) is obs  # the heap's tiles lie near each other
+    edge = Observation((*rows, _tile(None, ((30.0, 300.0), (50.0, 300.0)), face="down", owner="west")), size=(800, 600))
+    assert blank_opener(edge, {}, blank_may_open=True) is edge  # alone, but by the table's edge
+
+
+def test_once_the_blank_opener_is_a_move_a_back_on_its_place_is_it():
+    laid = _tile((0, 0), ((390.0, 300.0), (410.0, 300.0)))
+    move = Committed("0-0", "Anna", None, "up", 0.0, 0.0, laid)
+    seen = _tile(None, ((391.0, 301.0), (411.0, 301.0)), face="down", owner="south")
+    beside = _tile((0, 3), ((430.0, 300.0), (450.0, 300.0)))
+    out = blank_opener(Observation((seen, beside), size=(800, 600)), {"0-0": move}, blank_may_open=True)
+    assert out.tiles[0].values == (0, 0) and out.tiles[0].owner == LAYOUT
+    closed = Committed("0-0", "Anna", "0-3", "down", 0.0, 0.0, laid)  # laid face down on purpose (SPI-4)
+    obs = Observation((seen, beside), size=(800, 600))
+    assert blank_opener(obs, {"0-0": closed}, blank_may_open=True) is obs
 
 
 def test_the_recount_reveals_hands_once_they_held_still():

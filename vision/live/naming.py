@@ -39,6 +39,41 @@ def reown(obs: Observation) -> Observation:
     return replace(obs, tiles=tuple(tiles)) if any_change else obs
 
 
+OPENER_MIDDLE = 0.3  # as the reader's lone opener: within this share of the frame of its middle
+ALONE = 1.5  # tile lengths from its centre to every other tile's: no hand's row, no heap
+BLANK = "0-0"
+
+
+def blank_opener(obs: Observation, committed: dict[str, Committed], *, blank_may_open: bool) -> Observation:
+    """The 0-0 of a set with no divider and backs of its faces' colour is a back to the reader on
+    every frame (fresh live deal h47: no play written, 3 of 33 moves). A play lies face up: only a
+    double closing an end is laid face down (SPI-4, BAL-12), and there is no end before the first
+    play. So with no move yet in this deal, a face-down tile alone near the middle of the table is
+    the opener face up, and showing nothing, the 0-0 (where the engine lets the 0-0 open); once the
+    0-0 is a move, a face-down box on its place is it. Either is made the layout's 0-0."""
+    blank = committed.get(BLANK)
+    if blank is not None and (blank.face != "up" or blank.obs is None):
+        return obs
+    if blank is None and (committed or not blank_may_open or obs.size is None):
+        return obs
+    tiles = list(obs.tiles)
+    for i, tile in enumerate(tiles):
+        if tile.face != "down" or tile.owner == BONEYARD:
+            continue
+        length = 2 * max(tile.half_span, 1.0)
+        if blank is not None:
+            here = dist(tile.centre, blank.obs.centre) <= 0.5 * length
+        else:
+            w, h = obs.size
+            middle = max(abs(tile.centre[0] / w - 0.5), abs(tile.centre[1] / h - 0.5)) < OPENER_MIDDLE
+            alone = all(dist(tile.centre, o.centre) > ALONE * length for k, o in enumerate(tiles) if k != i)
+            here = middle and alone
+        if here:
+            tiles[i] = replace(tile, values=(0, 0), face="up", owner=LAYOUT)
+            return replace(obs, tiles=tuple(tiles))
+    return obs
+
+
 def name_tiles(obs: Observation, committed: dict[str, Committed], *, face_down: bool,
                join_factor: float) -> Names:
     """Engine names of the layout tiles; a face-down tile is the double of the end it closes

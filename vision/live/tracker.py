@@ -40,7 +40,7 @@ from vision.live.confirm import ConfirmQueue
 from vision.live.draws import Draw, DrawWatch
 from vision.live.flags import FLAG_IDS, LiveFlag, MisreadWatch, Update, committed_presence
 from vision.live.motion import MotionInfo
-from vision.live.naming import Names, alias, dist, hops, name_tiles, reown, touching
+from vision.live.naming import Names, alias, blank_opener, dist, hops, name_tiles, reown, touching
 from vision.live.observation import LAYOUT, Observation, TileObs
 from vision.live.pile import PileMemory
 from vision.live.places import Candidate, Committed, Held
@@ -157,6 +157,7 @@ class Tracker:
             obs = self.pile.mark(obs, self.boneyard_size)
         if self.mode == PLAY:
             obs = reown(obs)
+            obs = blank_opener(obs, self.committed, blank_may_open=self.may_open is None or self.may_open("0-0"))
         self.last_observation = obs
         names = name_tiles(obs, self.committed, face_down=self.face_down, join_factor=self.config.join_factor)
         self.last_names = names
