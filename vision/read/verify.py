@@ -15,7 +15,11 @@ colour that fills its box, and tiles do not overlap, so the checks are:
 - the size: every tile of a set has the same size, so a box far shorter than the frame's typical
   tile is a part of something, and so is a somewhat short box the detector is unsure of (at a
   coarse detection scale the detector boxes the end of a tile together with what lies beyond it);
-  a box far longer is something else.
+  a box far longer, or far wider (the frame's edge shortens a box, never widens it), is
+  something else.
+- a blank face: a box read 0-0 is plain tile-coloured material, so where that material runs on
+  past its outline (an end and a side) it is a patch of something larger, unless the detector is
+  sure; a face-up box with no tile face on either half is no tile unless it is fairly sure.
 - the overlap: two boxes sharing much of their area cannot both be tiles; the one with the
   clean body (and the higher score) stays.
 
