@@ -157,7 +157,9 @@ class Tracker:
             obs = self.pile.mark(obs, self.boneyard_size)
         if self.mode == PLAY:
             obs = reown(obs)
-            obs = blank_opener(obs, self.committed, blank_may_open=self.may_open is None or self.may_open("0-0"))
+            # the engine is asked only before the first move (the only time the answer is used)
+            opens = bool(self.committed) or self.may_open is None or self.may_open("0-0")
+            obs = blank_opener(obs, self.committed, blank_may_open=opens)
         self.last_observation = obs
         names = name_tiles(obs, self.committed, face_down=self.face_down, join_factor=self.config.join_factor)
         self.last_names = names

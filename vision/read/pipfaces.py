@@ -19,13 +19,14 @@ from vision.read.tile import SURE_FACE, TileRead, read_tiles
 BLANK_HALF_AT_LEAST = 0.7
 
 
-def faces_boxed_down(frame, tiles: list[TileRead]) -> list[TileRead]:
-    """`tiles` with face-down boxes that show pips read face up (see the module's docstring)."""
+def faces_boxed_down(frame, tiles: list[TileRead], prepare=None) -> list[TileRead]:
+    """`tiles` with face-down boxes that show pips read face up (see the module's docstring).
+    `prepare`: as `read_tiles` takes it (worker processes)."""
     down = [i for i, t in enumerate(tiles) if t.face == "down"]
     if not down:
         return tiles
     again = read_tiles(frame, [(box_from_corners(tiles[i].quad), "up", tiles[i].detection_confidence)
-                               for i in down])
+                               for i in down], prepare=prepare)
     out = list(tiles)
     for i, t in zip(down, again, strict=True):
         if shows_pips(t):
