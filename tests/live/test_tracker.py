@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from vision.live.motion import SETTLED, MotionInfo, arm_from
-from vision.live.observation import Observation
+from vision.live.observation import LAYOUT, Observation, TileObs
 from vision.live.schematic import EDGES, SIZE, Placed, calibration, deal_steps
 from vision.live.tracker import PLAY, REVEALED, Tracker, TrackerConfig
 
@@ -386,3 +386,30 @@ def test_no_draw_once_the_boneyard_is_drawn_to_its_last_tile():
     assert _dark_table(steps, at=seen, boneyard=2) == [{"event": "draw", "player": "Anna"},
                                                        {"event": "draw", "player": "Boris"}]
     assert _dark_table(steps, at=seen, boneyard=1) == [{"event": "draw", "player": "Anna"}]
+
+
+def _with_phantom(sc, phantom, until_t: float):
+    """The scenario with `phantom` read on every settled frame before `until_t`."""
+    steps = []
+    for t, motion, obs in sc.steps:
+        if obs is not None and t < until_t:
+            obs = replace(obs, tiles=(*obs.tiles, phantom))
+        steps.append((t, motion, obs))
+    return replace(sc, steps=steps)
+
+
+def test_a_tile_read_before_anything_moved_is_no_move():
+    # Fresh live deals h49 and h62: a 0-0 read at 0.3 on a hand's row at the frame's edge, and in
+    # the boneyard's heap of white backs, on the camera's first frames, became the opener and
+    # every move after it was lost. A tile is laid by a hand: what lay there before any moved is
+    # the table as found.
+    sc = deal_steps(3)
+    phantom = TileObs((0, 0), ((380.0, 40.0), (420.0, 40.0)), face="up", confidence=0.3, owner=LAYOUT)
+    first_arm = next(t for t, motion, _ in sc.steps if not motion.settled)
+    _, events, _ = run(_with_phantom(sc, phantom, first_arm + 1.0))
+    assert plays(events) == sc.plays
+    # the same tile first read after a hand came is a new tile (here not on the chain: held to confirm)
+    late = replace(sc, steps=[(t, m, o if o is None or t < first_arm else replace(o, tiles=(*o.tiles, phantom)))
+                              for t, m, o in sc.steps])
+    tracker, events, _ = run(late)
+    assert "0-0" in [e["tile"] for e in plays(events)] + [x.tile for x in tracker.to_confirm()]

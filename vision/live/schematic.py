@@ -19,6 +19,8 @@ from vision.live.calibration import full_frame
 from vision.live.motion import SETTLED, MotionInfo, arm_from
 from vision.live.observation import LAYOUT, Observation, TileObs
 
+MOVING = MotionInfo(settled=False, arm=False, edge=None, moving=0.02, changed=0.02)
+
 SIZE = (1600, 1200)
 U = 20.0  # half span: distance between a tile's half centres
 EDGES = ("bottom", "left", "top", "right")
@@ -230,6 +232,16 @@ def deal_steps(
             sc.arms.append((edge, 1.0 - abs(2.0 * (k + 0.5) / n - 1.0)))  # in, then out
             t += dt
 
+    def unseen(seconds):
+        # A hand the gate does not tell as an arm (a sleeve the colour of the cloth): the
+        # table still moves, but no blob reaches an edge.
+        nonlocal t
+        for _ in range(round(seconds * fps)):
+            sc.steps.append((t, MOVING, None))
+            sc.truth.append(frame_obs())
+            sc.arms.append(None)
+            t += dt
+
     hold(1.0)
     for player, tile, side, face in moves:
         if tile is None:
@@ -239,7 +251,7 @@ def deal_steps(
         if rng.random() >= no_arm:
             arm(edge, arm_s)
         else:
-            hold(0.2)
+            unseen(0.2)
         idx, to = line.place(tile, side, face)
         shown.append(line.tiles[idx])
         in_hand[player] -= 1

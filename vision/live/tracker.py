@@ -138,6 +138,10 @@ class Tracker:
         self._opened = False  # the referee's record already opens the deal awaited
         self.last_t = 0.0
         self._fresh = True  # this frame's reading is a new one (not the last one reused)
+        # Nothing has moved over the table since the deal began: what is read now was there
+        # before any hand, so it is no move (see _found_here).
+        self._untouched = True
+        self._found: list[tuple[tuple[float, float], float, set[str | None]]] = []
 
     # --- public -----------------------------------------------------------------------------
     def update(self, t: float, motion: MotionInfo, obs: Observation | None, *,
@@ -147,6 +151,8 @@ class Tracker:
         vote)."""
         self.last_t = t
         self.arms.observe(t, motion)
+        if motion.arm or (not motion.settled and motion.moving > 0.0):  # (not the gate's first frame)
+            self._untouched = False
         if obs is None or not motion.settled:
             return Update()
         self.arms.settled(t)
@@ -250,6 +256,8 @@ class Tracker:
         self.confirming.clear(places=True)
         self._stale.clear()
         self._opened = False
+        self._untouched = True
+        self._found.clear()
 
     def set_calibration(self, calibration: TableCalibration) -> None:
         self.calibration = calibration
@@ -300,6 +308,8 @@ class Tracker:
                     prev.missing, prev.miss_t, prev.miss_frames, prev.misread)
             self.order.append(name)
         self._last_player = plays[-1].get("player") if plays else None
+        if plays:
+            self._untouched = False  # a deal in play (a restart): tiles laid meanwhile are moves
         for key in [k for k, c in self._candidates.items() if c.name in self.committed]:
             del self._candidates[key]
         self.need_deal = False
@@ -332,6 +342,8 @@ class Tracker:
             elif (self.confirming.at_held(t, obs.tiles[i], names[i], self._fresh)
                   or self.confirming.at_ignored(obs.tiles[i])):
                 pass
+            elif self._found_here(obs.tiles[i], names[i]):
+                log.debug("%s was on the table before anything moved: not a move", names[i])
             elif names[i] is not None or obs.tiles[i].face == "up":
                 fresh.append(i)  # unread this frame still marks where a new tile lies
         out.flags.extend(committed_presence(t, obs, present, self.committed, self.config.takeback_s))
@@ -397,6 +409,21 @@ class Tracker:
                     for n in [n for n in x.to_votes if n not in opens]:
                         del x.to_votes[n]
         self.arms.assign(t, new)
+
+    def _found_here(self, tile: TileObs, name: str | None) -> bool:
+        """Whether a tile lies where one was read before anything moved over the table this
+        deal, under a name read there then (or unread): a tile is laid by a hand, so what the
+        camera found on the table is no move (fresh live deals h49, h62: a 0-0 read at 0.3 on a
+        hand's row at the frame's edge, and in the boneyard's heap of white backs, became the
+        opener and every move after it was lost). A clear other name there is a new tile."""
+        if self._untouched:
+            for centre, reach, seen in self._found:
+                if dist(centre, tile.centre) <= reach:
+                    seen.add(name)
+                    return True
+            self._found.append((tile.centre, max(tile.half_span, 1.0), {name}))
+            return True
+        return any(dist(centre, tile.centre) <= reach and name in seen for centre, reach, seen in self._found)
 
     def _presence(self, c: Candidate, t: float) -> float:
         """Share of the settled frames of the last stable_s in which the candidate was seen."""
