@@ -17,6 +17,7 @@ from vision.live.calibration import TableCalibration
 from vision.live.motion import MotionInfo
 
 WHOLE = 3  # frames an arm must be seen on to be more than a glimpse (light, shadow, a fragment)
+REACH_OF_HALF_SPAN = 0.6  # a candidate's reach is this share of its tile's half span (the tracker's)
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,9 @@ class Reach:
     deep: bool = True  # seen on WHOLE frames and past the hand rows (min_reach): could lay a tile
     frames: int = WHOLE  # frames it was seen on
     rooted: bool = True  # seen at its edge on some frame (else its side was told by its direction)
+    # its hand frame by frame, (t, x, y): several tiles laid in one visit were laid in the order
+    # the hand came to them
+    path: tuple[tuple[float, float, float], ...] = ()
 
 
 def _dist(p, q) -> float:
@@ -51,6 +55,7 @@ class Arms:
         self._episodes: list[tuple[float, str]] = []  # (t the arms left, edge)
         # edge -> (start, tips frame by frame, last seen, seen at the edge on some frame)
         self._reaching: dict[str, tuple[float, list[tuple[float, float]], float, bool]] = {}
+        self._paths: dict[str, list[tuple[float, float, float]]] = {}  # edge -> (t, x, y) of its tips
         self._reaches: list[Reach] = []
         self._settled_t = self._prev_settled_t = -math.inf
         self._used: set[Reach] = set()  # arms already given a tile
@@ -118,14 +123,17 @@ class Arms:
                 # boneyard: a hand reaching a pile in a corner is often seen only in pieces (still
                 # while it picks a tile up), and only there does it count.
                 deep = len(tips) >= WHOLE and self._depth(edge, tip) >= self.config.min_reach
-                self._reaches.append(Reach(start, last, edge, tip, deep, len(tips), was_rooted))
+                self._reaches.append(Reach(start, last, edge, tip, deep, len(tips), was_rooted,
+                                           tuple(self._paths.pop(edge, ()))))
                 del self._reaching[edge]
         for edge, tip in now.items():
             if edge not in self._reaching:
+                self._paths[edge] = []
                 self._reaching[edge] = (t, [tip], t, edge in rooted)
             else:
                 start, tips, _, was_rooted = self._reaching[edge]
                 self._reaching[edge] = (start, [*tips, tip], t, was_rooted or edge in rooted)
+            self._paths[edge].append((t, float(tip[0]), float(tip[1])))
         self._reaches = self._reaches[-32:]
 
     def over(self, p, width: float, t: float, within_s: float = 2.0) -> bool:
@@ -247,9 +255,22 @@ class Arms:
             best = tuple(min(reaches, key=lambda r, c=c: cost_of(r, c)) for c in order)
         for c, r in zip(order, best, strict=True):
             c.edge, c.arm_t, c.rooted = r.edge, r.start, r.rooted
+            # One arm alone and several tiles: it laid them in the order its hand came to them
+            # (fresh live deal h55: 2-6 then 0-3 at the chain's two ends, written the other way).
+            # With other arms about, a tile may be an unseen arm's, and its order the rows'
+            # (held-out h22: three tiles, two arms seen, three seats).
+            if len(reaches) == 1 and r.path:
+                c.laid_t = self._came_to(r, c.centre, c.reach / REACH_OF_HALF_SPAN)
             # The arm is spent, and so are its pieces if it was seen as two (lost mid-reach).
             self._used.update(x for x in self._reaches if x.edge == r.edge
                               and x.start <= r.end + 1.0 and r.start <= x.end + 1.0)
+
+    @staticmethod
+    def _came_to(r: Reach, p, half_length: float) -> float:
+        """When the hand of `r` first came to `p`: within a half tile of its nearest approach (a
+        hand withdrawing over a tile it laid first may pass nearer to it than it was laid)."""
+        nearest = min(_dist(q[1:], p) for q in r.path)
+        return next(q[0] for q in r.path if _dist(q[1:], p) <= nearest + half_length)
 
     def _tail(self, r: Reach) -> bool:
         """Whether glimpse `r` is the end of an arm already given a tile (seen again as it

@@ -22,6 +22,7 @@ class Candidate:
     reach: float  # how far its centre may wander between frames (jitter, shake)
     edge: str | None = None  # where the arm came from just before it appeared
     arm_t: float = 0.0  # when that arm left: of two tiles seen together, its order
+    laid_t: float = 0.0  # when that arm's hand came nearest to it: of two tiles it laid, their order
     rooted: bool = True  # that arm was seen at its edge (not told by its direction alone)
     episode_t: float | None = None  # the end of the stretch of arms it appeared after
     seen: int = 1

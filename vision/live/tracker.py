@@ -33,7 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.tiles import Tile
-from vision.live.arms import Arms
+from vision.live.arms import REACH_OF_HALF_SPAN, Arms
 from vision.live.boneyard import Boneyard
 from vision.live.calibration import TableCalibration
 from vision.live.confirm import ConfirmQueue
@@ -373,7 +373,7 @@ class Tracker:
             c = min(near, key=lambda c: dist(c.centre, tile.centre)) if near else None
             if c is None:
                 episode = self.arms.episode(t)
-                c = Candidate(t, self._frame, t, tile.centre, 0.6 * max(tile.half_span, 1.0),
+                c = Candidate(t, self._frame, t, tile.centre, REACH_OF_HALF_SPAN * max(tile.half_span, 1.0),
                                episode and episode[1], t, episode_t=episode and episode[0])
                 self._serial += 1  # keys in order of appearance: ties break the same way each run
                 self._candidates[self._serial] = c
@@ -459,8 +459,8 @@ class Tracker:
 
     def _commit_ready(self, t, obs, names, out: Update) -> None:
         cfg = self.config
-        ready: list[tuple] = sorted(
-            (c.first_t, c.arm_t, key) for key, c in self._candidates.items()
+        ready: list[tuple] = [item[:2] + item[3:] for item in sorted(
+            (c.first_t, c.arm_t, c.laid_t, key) for key, c in self._candidates.items()
             if c.index is not None
             and t - c.first_t >= cfg.stable_s
             and self._presence(c, t) >= cfg.presence
@@ -471,7 +471,7 @@ class Tracker:
             # A tile gone from the boneyard before it appeared is written first.
             and not (self.bones.drop_since is not None and self.bones.drop_since <= c.first_t
                      and t - c.first_t < 3 * cfg.stable_s)
-        )
+        )]
         ready = sorted(ready + [(d.first_t, d.arm_t, d) for d in self.draws.pending],
                        key=lambda item: item[:2])
         progress = True
