@@ -166,3 +166,15 @@ def test_blz3_a_turn_that_goes_out_is_one_turn_not_a_circle_of_passes():
            {"event": "play", "player": "Anna", "tile": "1-1"}]
     circle = GameRecord(byk).circle_of_passes({"event": "play", "player": "Anna", "tile": "1-2", "to": "1-1"}, players)
     assert [e["player"] for e in circle] == ["Boris", "Vera", "Gleb"]
+
+
+def test_spi2_trad_the_first_deal_opens_with_a_double_where_a_double_is_named():
+    def opens(variant, players=("Anna", "Boris")):
+        game = {"event": "game", "variant": variant, "players": list(players), "options": {}}
+        return GameRecord([game, {"event": "deal"}]).opens_with_double()
+
+    assert opens("spider")  # SPI-2: 1-1, else the lowest double dealt
+    assert opens("traditional")  # the first deal: the 1-1's holder
+    assert opens("sevastopol", ("Anna", "Boris", "Vera", "Gleb"))  # SEV-1: 6-6
+    assert not opens("blitz", ("Anna", "Boris", "Vera", "Gleb"))  # BLZ-2: 0-0 or the tile nearest it by pips
+    assert not opens("dark")  # DRK-1: the opener by lot turns up any tile

@@ -321,3 +321,29 @@ def test_a_tile_read_late_is_not_overtaken_by_the_next_one():
     add(SETTLED, lambda k: Observation((o, a_true.obs(), b.obs()), ((0, 1), (0, 2)), SIZE), 30)
     _, events, _ = feed(steps)
     assert [(e["player"], e["tile"]) for e in plays(events)] == [("Anna", "6-6"), ("Boris", "0-6"), ("Vera", "3-6")]
+
+
+def _reaching(edge: str, tip: tuple[float, float]):
+    from vision.live.motion import MotionInfo
+    return MotionInfo(settled=False, arm=True, edge=edge, moving=0.05, changed=0.05, reaches=((edge, tip, True),))
+
+
+def test_spi2_of_two_tiles_laid_together_at_the_start_the_double_opened():
+    # Fresh live deal h60 (spider): Vera laid 2-2, Anna 2-5 against it at once, Anna's hand over
+    # the 2-2 as she laid hers; the arms' tips alone gave 2-5 to Vera as the opener. Where the
+    # engine lets any tile open only because it cannot see the hands (the 1-1 may not have been
+    # dealt: then the lowest double dealt opens), the double opened.
+    double = Placed((2, 2), ((800, 590), (800, 610)), None)
+    other = Placed((2, 5), ((820, 600), (840, 600)), 0)
+    both = Observation((double.obs(), other.obs()), ((0, 1),), SIZE)
+    steps, t = [], 0.0
+    for motion, obs, n in [(SETTLED, Observation((), (), SIZE), 5), (_reaching("top", (835.0, 640.0)), None, 8),
+                           (_reaching("bottom", (800.0, 560.0)), None, 8), (SETTLED, both, 20)]:
+        for _ in range(n):
+            steps.append((t, motion, obs))
+            t += 0.1
+    _, events, _ = feed(steps, may_open=lambda tile: True, opens_with_double=lambda: True)
+    assert plays(events) == [{"event": "play", "player": "Vera", "tile": "2-2"},
+                             {"event": "play", "player": "Anna", "tile": "2-5", "to": "2-2"}]
+    _, events, _ = feed(steps, may_open=lambda tile: True)  # without the prior: the tips decide
+    assert plays(events)[0]["tile"] == "2-5"

@@ -88,6 +88,7 @@ class LivePipeline:
             to_move=self._to_move,
             open_ends=self._open_ends,
             may_open=self._may_open,
+            opens_with_double=self._opens_with_double,
         )
         self._tell_rules(self.game_event())
         self._sink: Callable[[dict], Any] | None = None
@@ -334,6 +335,9 @@ class LivePipeline:
         played by whoever is to move; True where it cannot tell."""
         player = self._to_move() or self.players[0]
         return self._record.may_open(tile, player, need_deal=self.tracker.need_deal)
+
+    def _opens_with_double(self) -> bool:
+        return self._record.opens_with_double()
 
     def _open_ends(self) -> list[tuple[str, int]] | None:
         """The engine's open ends of the current layout (None: the engine refuses the record)."""

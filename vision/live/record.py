@@ -82,6 +82,21 @@ class GameRecord:
         d = self.state.deal
         return [] if d is None else d.layout.open_ends()
 
+    def opens_with_double(self) -> bool:
+        """Whether the current deal opens with a named double (SPI-2, SEV-1, BAL-4, TRAD's first
+        deal: 1-1, 6-6, 0-0), or when it was not dealt the lowest double dealt: in camera mode,
+        where the engine cannot know the hands and lets any tile open, a double opens all but
+        the deals with no double dealt."""
+        s = self.state
+        if s is None or s.rules.opening in ("any", "lowest", "highest"):
+            return False
+        if s.results and s.rules.later_opening != "same":
+            return False  # a later deal: its opener plays any tile
+        try:
+            return Tile.parse(s.rules.opening).is_double
+        except ValueError:
+            return False
+
     def deal_over(self) -> bool:
         """Whether the engine's last deal has ended (a deal just opened, with nothing on the
         table yet, is not the engine's last deal: the one before is)."""

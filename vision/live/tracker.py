@@ -94,6 +94,7 @@ class Tracker:
         hand_size: int | None = None,
         open_ends: Callable[[], list[tuple[str, int]] | None] | None = None,
         may_open: Callable[[str], bool] | None = None,
+        opens_with_double: Callable[[], bool] | None = None,
     ) -> None:
         if not players:
             raise ValueError("the tracker needs the players in clockwise seat order")
@@ -103,6 +104,7 @@ class Tracker:
         self.to_move = to_move
         self.open_ends = open_ends  # the engine's open ends (tile, value); else from the moves
         self.may_open = may_open  # whether a tile may open the deal (BYK-1.5: 0-0), by the engine
+        self.opens_with_double = opens_with_double  # the deal opens with a double (SPI-2), by the engine
         self.face_down = True  # the variant lets a double be laid face down (SPI-4, BAL-12)
         self.hand_size = hand_size  # tiles dealt to each, where no boneyard changes the count
         self.boneyard_size: int | None = None  # tiles left undealt (None: no boneyard in this variant)
@@ -404,6 +406,12 @@ class Tracker:
             # Tiles laid together at a deal's start, each touching the other: the one that may
             # open it (BYK-1.5, BLB-1) came first, whatever arm came nearer.
             opens = {x.name for x in new if x.name is not None and self.may_open(x.name)}
+            if len(opens) > 1 and self.opens_with_double is not None and self.opens_with_double():
+                # Where the engine lets any tile open only because it cannot see the hands (the
+                # opening double may not have been dealt: then the lowest double dealt opens, SPI-2,
+                # TRAD), a double opened (fresh live deal h60: 2-2 and 2-5 laid together at the
+                # start, taken the other way round).
+                opens = {n for n in opens if Tile.parse(n).is_double} or opens
             for x in new:
                 if x.name in opens:
                     for n in [n for n in x.to_votes if n not in opens]:
