@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from vision.live.flags import MisreadWatch
-from vision.live.naming import blank_opener, name_tiles, reown
+from vision.live.naming import blank_opener, middle_opener, name_tiles, reown
 from vision.live.observation import LAYOUT, Observation, TileObs
 from vision.live.places import Committed
 from vision.live.reveal import RevealWatch
@@ -94,3 +94,16 @@ def test_a_misread_where_a_move_lies_is_flagged_once_when_it_lasts():
     flags = [watch.seen(t, move, "2-4", lasting_s=1.0) for t in (1.0, 1.5, 2.0, 2.5)]
     assert [f is not None for f in flags] == [False, False, True, False]
     assert flags[2].kind == "misread" and flags[2].player == "Vera"
+
+
+def test_a_face_up_tile_alone_in_the_middle_before_any_move_is_the_layout_s():
+    # fresh live deal h62: a heap of white backs read as faces was the reader's layout, and the
+    # 1-1 opener in the middle went to a hand, so the deal never opened
+    opener = _tile((1, 1), ((390.0, 300.0), (410.0, 300.0)), owner="east")
+    obs = Observation((*_row(560.0, "south"), *_row(40.0, "north"), opener), size=(800, 600))
+    assert middle_opener(obs, {}).tiles[-1].owner == LAYOUT
+    first = Committed("1-1", "Anna", None, "up", 0.0, 0.0, opener)
+    assert middle_opener(obs, {"1-1": first}) is obs  # once the deal is open, the reader's owners stand
+    in_row = Observation((*_row(560.0, "south"), _tile((1, 1), ((390.0, 520.0), (410.0, 520.0)), owner="south")),
+                         size=(800, 600))
+    assert middle_opener(in_row, {}) is in_row  # by the table's edge, where the hands lie

@@ -64,12 +64,36 @@ def blank_opener(obs: Observation, committed: dict[str, Committed], *, blank_may
         if blank is not None:
             here = dist(tile.centre, blank.obs.centre) <= 0.5 * length
         else:
-            w, h = obs.size
-            middle = max(abs(tile.centre[0] / w - 0.5), abs(tile.centre[1] / h - 0.5)) < OPENER_MIDDLE
-            alone = all(dist(tile.centre, o.centre) > ALONE * length for k, o in enumerate(tiles) if k != i)
-            here = middle and alone
+            here = _alone_in_middle(obs, i)
         if here:
             tiles[i] = replace(tile, values=(0, 0), face="up", owner=LAYOUT)
+            return replace(obs, tiles=tuple(tiles))
+    return obs
+
+
+def _alone_in_middle(obs: Observation, i: int) -> bool:
+    """Tile `i` lies near the frame's middle with no other tile within ALONE tile lengths (no
+    hand's row, no heap): where a deal's first tile lies."""
+    tile = obs.tiles[i]
+    length = 2 * max(tile.half_span, 1.0)
+    w, h = obs.size  # type: ignore[misc]
+    middle = max(abs(tile.centre[0] / w - 0.5), abs(tile.centre[1] / h - 0.5)) < OPENER_MIDDLE
+    return middle and all(dist(tile.centre, o.centre) > ALONE * length
+                          for k, o in enumerate(obs.tiles) if k != i)
+
+
+def middle_opener(obs: Observation, committed: dict[str, Committed]) -> Observation:
+    """With no move yet, a face-up tile read alone near the middle of the table is the layout's,
+    whatever hand the reader gave it: the hands lie by the table's edges (fresh live deal h62:
+    the boneyard's heap of white backs, read as faces, was the reader's layout, and the 1-1 opener
+    in the middle went to a hand, so the deal never opened)."""
+    if committed or obs.size is None:
+        return obs
+    for i, tile in enumerate(obs.tiles):
+        if (tile.owner not in (LAYOUT, BONEYARD) and tile.face == "up" and tile.values is not None
+                and _alone_in_middle(obs, i)):
+            tiles = list(obs.tiles)
+            tiles[i] = replace(tile, owner=LAYOUT)
             return replace(obs, tiles=tuple(tiles))
     return obs
 

@@ -40,7 +40,17 @@ from vision.live.confirm import ConfirmQueue
 from vision.live.draws import Draw, DrawWatch
 from vision.live.flags import FLAG_IDS, LiveFlag, MisreadWatch, Update, committed_presence
 from vision.live.motion import MotionInfo
-from vision.live.naming import Names, alias, blank_opener, dist, hops, name_tiles, reown, touching
+from vision.live.naming import (
+    Names,
+    alias,
+    blank_opener,
+    dist,
+    hops,
+    middle_opener,
+    name_tiles,
+    reown,
+    touching,
+)
 from vision.live.observation import LAYOUT, Observation, TileObs
 from vision.live.pile import PileMemory
 from vision.live.places import Candidate, Committed, Held
@@ -164,7 +174,7 @@ class Tracker:
             # The reader gives the boneyard's tiles to seats; in play they are told apart by how they lie.
             obs = self.pile.mark(obs, self.boneyard_size)
         if self.mode == PLAY:
-            obs = reown(obs)
+            obs = middle_opener(reown(obs), self.committed)
             # the engine is asked only before the first move (the only time the answer is used)
             opens = bool(self.committed) or self.may_open is None or self.may_open("0-0")
             obs = blank_opener(obs, self.committed, blank_may_open=opens)
