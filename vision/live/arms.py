@@ -53,9 +53,8 @@ class Arms:
         self.calibration = calibration
         self._episode: Counter[str] = Counter()
         self._episodes: list[tuple[float, str]] = []  # (t the arms left, edge)
-        # edge -> (start, tips frame by frame, last seen, seen at the edge on some frame)
-        self._reaching: dict[str, tuple[float, list[tuple[float, float]], float, bool]] = {}
-        self._paths: dict[str, list[tuple[float, float, float]]] = {}  # edge -> (t, x, y) of its tips
+        # edge -> (start, its tips frame by frame as (t, x, y), last seen, seen at the edge on some frame)
+        self._reaching: dict[str, tuple[float, list[tuple[float, float, float]], float, bool]] = {}
         self._reaches: list[Reach] = []
         self._settled_t = self._prev_settled_t = -math.inf
         self._used: set[Reach] = set()  # arms already given a tile
@@ -113,27 +112,26 @@ class Arms:
                 tip = now.pop(edge)
                 if self._depth(home, tip) > self._depth(home, now[home]):
                     now[home] = tip
-        for edge, (start, tips, last, was_rooted) in list(self._reaching.items()):
+        for edge, (start, path, last, was_rooted) in list(self._reaching.items()):
             if edge not in now and (motion.settled or t - last > self.config.reach_gap_s):
                 # The second deepest of its tips: one glitchy frame does not move the hand.
-                ranked = sorted(tips, key=lambda p, e=edge: self._depth(e, p), reverse=True)
-                tip = ranked[1] if len(ranked) > 1 else ranked[0]
+                ranked = sorted(path, key=lambda p, e=edge: self._depth(e, p[1:]), reverse=True)
+                tip = (ranked[1] if len(ranked) > 1 else ranked[0])[1:]
                 # A blob at an edge for a frame or two is light or shadow, not an arm that laid a
                 # tile; nor is one that never gets past the hand rows. Both are kept for the
                 # boneyard: a hand reaching a pile in a corner is often seen only in pieces (still
                 # while it picks a tile up), and only there does it count.
-                deep = len(tips) >= WHOLE and self._depth(edge, tip) >= self.config.min_reach
-                self._reaches.append(Reach(start, last, edge, tip, deep, len(tips), was_rooted,
-                                           tuple(self._paths.pop(edge, ()))))
+                deep = len(path) >= WHOLE and self._depth(edge, tip) >= self.config.min_reach
+                self._reaches.append(Reach(start, last, edge, tip, deep, len(path), was_rooted, tuple(path)))
                 del self._reaching[edge]
         for edge, tip in now.items():
+            point = (t, float(tip[0]), float(tip[1]))
             if edge not in self._reaching:
-                self._paths[edge] = []
-                self._reaching[edge] = (t, [tip], t, edge in rooted)
+                self._reaching[edge] = (t, [point], t, edge in rooted)
             else:
-                start, tips, _, was_rooted = self._reaching[edge]
-                self._reaching[edge] = (start, [*tips, tip], t, was_rooted or edge in rooted)
-            self._paths[edge].append((t, float(tip[0]), float(tip[1])))
+                start, path, _, was_rooted = self._reaching[edge]
+                path.append(point)
+                self._reaching[edge] = (start, path, t, was_rooted or edge in rooted)
         self._reaches = self._reaches[-32:]
 
     def over(self, p, width: float, t: float, within_s: float = 2.0) -> bool:

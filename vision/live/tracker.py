@@ -477,8 +477,8 @@ class Tracker:
 
     def _commit_ready(self, t, obs, names, out: Update) -> None:
         cfg = self.config
-        ready: list[tuple] = [item[:2] + item[3:] for item in sorted(
-            (c.first_t, c.arm_t, c.laid_t, key) for key, c in self._candidates.items()
+        ready: list[tuple] = sorted((
+            (c.first_t, c.arm_t, key) for key, c in self._candidates.items()
             if c.index is not None
             and t - c.first_t >= cfg.stable_s
             and self._presence(c, t) >= cfg.presence
@@ -489,7 +489,7 @@ class Tracker:
             # A tile gone from the boneyard before it appeared is written first.
             and not (self.bones.drop_since is not None and self.bones.drop_since <= c.first_t
                      and t - c.first_t < 3 * cfg.stable_s)
-        )]
+        ), key=lambda item: (*item[:2], self._candidates[item[2]].laid_t, item[2]))
         ready = sorted(ready + [(d.first_t, d.arm_t, d) for d in self.draws.pending],
                        key=lambda item: item[:2])
         progress = True
