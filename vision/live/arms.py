@@ -17,6 +17,7 @@ from vision.live.calibration import TableCalibration
 from vision.live.motion import MotionInfo
 
 WHOLE = 3  # frames an arm must be seen on to be more than a glimpse (light, shadow, a fragment)
+SCATTERED = 3  # blobs from one edge on one frame: change scattered by light, not one arm
 REACH_OF_HALF_SPAN = 0.6  # a candidate's reach is this share of its tile's half span (the tracker's)
 
 
@@ -56,6 +57,7 @@ class Arms:
         # edge -> (start, its tips frame by frame as (t, x, y), last seen, seen at the edge on some frame)
         self._reaching: dict[str, tuple[float, list[tuple[float, float, float]], float, bool]] = {}
         self._reaches: list[Reach] = []
+        self._scattered: dict[str, int] = {}  # edge -> frames its reach was seen in SCATTERED pieces
         self._settled_t = self._prev_settled_t = -math.inf
         self._used: set[Reach] = set()  # arms already given a tile
         self._spent: set[float] = set()  # ends of the episodes whose arms laid a tile that is a move
@@ -98,6 +100,7 @@ class Arms:
         a frame or two, a blob lost for a moment, does not split one arm in two)."""
         now: dict[str, tuple[float, float]] = {}
         rooted: set[str] = set()
+        pieces = Counter(edge for edge, _, _ in motion.reaches)
         for edge, tip, at_edge in motion.reaches:  # the deepest blob per edge
             if edge not in now or self._depth(edge, tip) > self._depth(edge, now[edge]):
                 now[edge] = tip
@@ -118,20 +121,28 @@ class Arms:
                 ranked = sorted(path, key=lambda p, e=edge: self._depth(e, p[1:]), reverse=True)
                 tip = (ranked[1] if len(ranked) > 1 else ranked[0])[1:]
                 # A blob at an edge for a frame or two is light or shadow, not an arm that laid a
-                # tile; nor is one that never gets past the hand rows. Both are kept for the
-                # boneyard: a hand reaching a pile in a corner is often seen only in pieces (still
-                # while it picks a tile up), and only there does it count.
-                deep = len(path) >= WHOLE and self._depth(edge, tip) >= self.config.min_reach
+                # tile; nor is one that never gets past the hand rows; nor change scattered in
+                # SCATTERED pieces or more on every frame (light the gain did not match, fresh
+                # live deal h73: three blobs by Vera's row on each of four frames passed for her
+                # arm and took Boris's tile). All are kept for the boneyard: a hand reaching a
+                # pile in a corner is often seen only in pieces (still while it picks a tile up),
+                # and only there does it count.
+                scattered = self._scattered.pop(edge, 0) >= len(path)
+                deep = (len(path) >= WHOLE and self._depth(edge, tip) >= self.config.min_reach
+                        and not scattered)
                 self._reaches.append(Reach(start, last, edge, tip, deep, len(path), was_rooted, tuple(path)))
                 del self._reaching[edge]
         for edge, tip in now.items():
             point = (t, float(tip[0]), float(tip[1]))
             if edge not in self._reaching:
                 self._reaching[edge] = (t, [point], t, edge in rooted)
+                self._scattered[edge] = 0
             else:
                 start, path, _, was_rooted = self._reaching[edge]
                 path.append(point)
                 self._reaching[edge] = (start, path, t, was_rooted or edge in rooted)
+            if pieces[edge] >= SCATTERED:
+                self._scattered[edge] = self._scattered.get(edge, 0) + 1
         self._reaches = self._reaches[-32:]
 
     def over(self, p, width: float, t: float, within_s: float = 2.0) -> bool:
@@ -211,6 +222,22 @@ class Arms:
                         and not any(x.edge == r.edge for x in reaches)):
                     glimpses.setdefault(r.edge, r)
             reaches = reaches + list(glimpses.values())
+        if not reaches and len(new) == 1:
+            # No arm seen whole, one tile: the edge whose pieces were seen on most frames since
+            # the last settled frame; of edges seen as often, the one whose piece came nearest the
+            # tile (held-out h28: a sleeve the colour of the cloth seen once at the far side, once
+            # at the next seat's row; its tile lay by the first).
+            pieces = [r for r in self._reaches
+                      if not r.deep and self._prev_settled_t < r.end <= t and r not in self._used
+                      and not self._tail(r) and r.edge in self.calibration.seats]
+            if pieces:
+                frames = Counter()
+                for r in pieces:
+                    frames[r.edge] += r.frames
+                r = max(pieces, key=lambda r: (frames[r.edge], -_dist(r.tip, new[0].centre)))
+                new[0].edge, new[0].arm_t, new[0].rooted = r.edge, r.start, r.rooted
+                self._used.add(r)
+            return
         if not reaches:
             return
         late = 3.0 * sorted(c.reach for c in new)[len(new) // 2]

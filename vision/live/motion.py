@@ -45,6 +45,10 @@ _EDGE_CODE = {e: i + 1 for i, e in enumerate(_EDGES)}
 _TOUCH = 4  # pixels of a blob in an edge band: it touches that edge
 _LIT = 40.0  # grey levels: a channel this bright tells the light's gain through JPEG noise
 _LIT_MIN = 50  # sampled pixels that must be that bright, else all of them tell it
+# A change of the light's gain this large between the background and a frame is a step of the
+# camera's exposure, which the background then follows (smaller drift, a flicker, is matched
+# frame by frame; following it too would change the masks of every frame for nothing).
+EXPOSURE_STEP = 0.05
 _OPPOSITE = {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}
 
 
@@ -157,13 +161,18 @@ class MotionGate:
             out.append(cv2.morphologyEx(mask, cv2.MORPH_OPEN, self._kernel).astype(bool))
         return out
 
-    def _gain(self, a: np.ndarray, b: np.ndarray) -> list[float]:
+    def _gain(self, a: np.ndarray, b: np.ndarray, skip: np.ndarray | None = None) -> list[float]:
         """Per channel, the median ratio of a to b over pixels bright enough in that channel to
         tell: an arm over the table is a minority of them. (A ratio of means is pulled by the arm:
         a pink arm over green felt raised red and blue by a quarter where the light had changed
         5 %, and lit every white tile up as change: held-out h29.)"""
-        pa = a.reshape(-1, 3)[self._sample]
-        pb = b.reshape(-1, 3)[self._sample]
+        sample = self._sample
+        if skip is not None:  # leave out what changed (an arm): only the table tells the light
+            sample = sample[skip.ravel()[sample] == 0]
+            if sample.size < _LIT_MIN:
+                return [1.0, 1.0, 1.0]
+        pa = a.reshape(-1, 3)[sample]
+        pb = b.reshape(-1, 3)[sample]
         gain = []
         for c in range(3):
             lit = pb[:, c] >= _LIT
@@ -202,6 +211,13 @@ class MotionGate:
         changed_mask = changed_masks[0]
         blobs = (changed_mask | moving_mask).astype(np.uint8)
         changed = float(changed_mask.sum()) / self._table_px
+        # The background follows the light: the pixels that join it below take this frame's
+        # exposure, and those that do not (where an arm was lately) must too, or a step of the
+        # camera's auto-exposure leaves the arm's outline behind as change (fresh h75: a ghost of
+        # the last player's arm, rooted at their edge, took the next player's tile). The gain is
+        # told by the table alone: an arm over the white tiles would pull it.
+        exposure = self._gain(small, self._background,  # type: ignore[arg-type]
+                              skip=changed_masks[-1] | moving_masks[-1])
         n, labels, stats, _ = cv2.connectedComponentsWithStats(blobs, connectivity=8)
         active = np.bincount(labels[moving_mask], minlength=n) > 0
         active[0] = False
@@ -247,6 +263,8 @@ class MotionGate:
             keep[0] = False
             self._px_still[keep[grown]] = t
         absorbed = (t - self._px_still) >= cfg.absorb_s
+        if any(abs(g - 1.0) > EXPOSURE_STEP for g in exposure):
+            cv2.multiply(self._background, (*exposure, 0.0), dst=self._background)
         self._background[absorbed] = small[absorbed]  # type: ignore[index]
 
         if moving > cfg.moving_frac:

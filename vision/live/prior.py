@@ -6,8 +6,8 @@ A reading becomes a move only if it could be one:
   detector's phantom double across the joint of two touching tiles, a second box on one tile) is
   not a new tile (`overlaps`).
 - **The rules.** A tile that fits no open end of the layout (BYK-1.6, a joint shows the same value
-  on both halves), or is already in the layout (SET-DUP: each tile of the set once), is doubtful
-  (`doubt`): it is re-read on later settled frames, and if it stays doubtful the operator is asked
+  on both halves), or none of the tiles it was seen touching (`misfit`), or is already in the
+  layout (SET-DUP: each tile of the set once), is doubtful (`doubt`): it is re-read on later settled frames, and if it stays doubtful the operator is asked
   (`ToConfirm`) instead of a move being written. A doubtful tile never makes passes.
 """
 
@@ -19,10 +19,11 @@ from dataclasses import dataclass
 from engine.tiles import Tile
 from vision.live.observation import TileObs
 
-NO_END, SEEN_TWICE = "no-end", "seen-twice"
+NO_END, SEEN_TWICE, MISFIT = "no-end", "seen-twice", "misfit"
 # What the operator is told, with the rule it comes from.
 REASONS = {
     NO_END: "fits no open end of the layout (BYK-1.6: a joint shows the same value on both sides)",
+    MISFIT: "fits none of the tiles it touches (BYK-1.6: a joint shows the same value on both sides)",
     SEEN_TWICE: "is already on the table (SET-DUP: each tile of the set is played once)",
 }
 
@@ -34,7 +35,7 @@ class ToConfirm:
 
     id: int
     tile: str  # the name read most often
-    reason: str  # NO_END or SEEN_TWICE
+    reason: str  # NO_END, MISFIT or SEEN_TWICE
     t: float  # when it first appeared
     player: str | None  # the seat of the arm that laid it (a guess)
     to: str | None  # the move it touches (a guess)
@@ -92,6 +93,23 @@ def doubt(name: str, ends: list[tuple[str, int]] | None, *, on_table: bool, firs
     for other in pending:
         values.update(Tile.parse(other).values)
     return None if a in values or b in values else NO_END
+
+
+def misfit(name: str, touched: list[str], ends: list[tuple[str, int]] | None,
+           pending: set[str] = frozenset()) -> bool:
+    """Whether a tile read as `name`, seen touching the tiles `touched` (moves, or tiles seen
+    laid and not yet moves), fits none of them: laid against a tile, a tile shows that tile's
+    open value at the joint (BYK-1.6). A box on the cloth's pattern beside the chain's end (fresh
+    live deal h74: green dots read as 4-4 against a 1-3) fits an end elsewhere, but not there."""
+    if not touched or ends is None:
+        return False
+    a, b = Tile.parse(name).values
+    for v in touched:
+        if v in pending and {a, b} & set(Tile.parse(v).values):
+            return False
+        if any(t == v and value in (a, b) for t, value in ends):
+            return False
+    return True
 
 
 def fitting_to(name: str, votes: list[str], ends: list[tuple[str, int]] | None) -> str | None:

@@ -30,6 +30,22 @@ def hand_tiles(obs: Observation, committed, calibration: TableCalibration) -> di
     return out
 
 
+def blank_in_hand(obs: Observation, hands: dict[str, str], committed, calibration: TableCalibration,
+                  expected: dict[str, int] | None) -> dict[str, str]:
+    """`hands` with a lone back among one seat's face-up tiles in the recount named 0-0: with no
+    divider, the blank double is a plain tile, boxed as a back (fresh live deal h77: Boris's
+    0-0 among black backs, his last tile). Only where 0-0 is nowhere else, one seat alone shows
+    such a tile, and that seat's face-up tiles are one short (counts unknown: it shows some)."""
+    if "0-0" in committed or "0-0" in hands:
+        return hands
+    down = Counter(calibration.seat_of_point(t.centre) for t in obs.tiles
+                   if t.face == "down" and t.owner not in (LAYOUT, BONEYARD))
+    up = Counter(hands.values())
+    seats = [p for p, n in down.items() if p is not None and n == 1
+             and (up[p] >= 1 if expected is None else up[p] == expected.get(p, 0) - 1)]
+    return {**hands, "0-0": seats[0]} if len(seats) == 1 else hands
+
+
 ROW_LEFT = 3  # a face-down row this long (BLB-3, DRK-3: turned up at 3 tiles left) is still a hand in play
 
 

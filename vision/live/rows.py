@@ -67,6 +67,11 @@ class RowWatch:
         counted before or two after."""
         before = [c for ts, c in self._counts
                   if since_t <= ts < first_t and (before_s is None or ts < since_t + before_s)][:FRAMES]
+        if before_s is None:
+            # The earlier half: an arm the gate did not see may have taken the tile from the row
+            # on frames it took for settled (fresh live deal h91: a bare arm over a pine table,
+            # the row 5, 5 then 4, 4 before the tile appeared).
+            before = before[:max(least, (len(before) + 1) // 2)]
         after = self._after(first_t, still_s)
         if len(before) < least or len(after) < 2:
             return None
@@ -126,6 +131,10 @@ def seats_of_group(losses: Counter | None, arm_seats: list[str | None]) -> Count
     rows (held-out h19, h22, h28: one arm given every tile of a visit two players made). None:
     the arms stand."""
     if not losses or sum(losses.values()) != len(arm_seats) or len(arm_seats) < 2:
+        return None
+    if None not in arm_seats and len(set(arm_seats)) == len(arm_seats):
+        # An arm of its own for each tile, each from another seat: two rows miscounted is likelier
+        # than two arms wrong (fresh live deal h86: black backs, two rows read one short).
         return None
     arms = Counter(s for s in arm_seats if s is not None)
     return None if arms == losses else Counter(losses)

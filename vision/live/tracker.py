@@ -54,8 +54,17 @@ from vision.live.naming import (
 from vision.live.observation import LAYOUT, Observation, TileObs
 from vision.live.pile import PileMemory
 from vision.live.places import Candidate, Committed, Held
-from vision.live.prior import NO_END, SEEN_TWICE, ToConfirm, doubt, fitting_to, overlaps
-from vision.live.reveal import RevealWatch, hand_tiles, reveal, rows_turned_up
+from vision.live.prior import (
+    MISFIT,
+    NO_END,
+    SEEN_TWICE,
+    ToConfirm,
+    doubt,
+    fitting_to,
+    misfit,
+    overlaps,
+)
+from vision.live.reveal import RevealWatch, blank_in_hand, hand_tiles, reveal, rows_turned_up
 from vision.live.rows import GROUP_BEFORE_S, GROUP_STILL_S, RowWatch, in_turn_order, seats_of_group
 
 __all__ = ["FLAG_IDS", "PLAY", "RECOUNT", "REVEALED", "Committed", "LiveFlag", "Tracker", "TrackerConfig",
@@ -565,8 +574,14 @@ class Tracker:
                    if x is not c and x.name is not None and x.first_t <= c.first_t} | held
         if first and not out.events and self._cannot_open(name):
             return NO_END  # the deal cannot open with it (BYK-1.5, BLB-1, SPT)
-        return doubt(name, self._ends(out), on_table=name in self.committed, first=first,
-                     pending=pending)
+        ends = self._ends(out)
+        reason = doubt(name, ends, on_table=name in self.committed, first=first, pending=pending)
+        if reason is None and not first:
+            live = {n for n, x in self.committed.items() if not x.missing}
+            touched = [n for n in c.to_votes if n in live or n in pending]
+            if misfit(name, touched, ends, pending):
+                return MISFIT
+        return reason
 
     def _cannot_open(self, name: str) -> bool:
         """The engine says the deal cannot open with `name` (BYK-1.5, BLB-1, SPT)."""
@@ -612,7 +627,10 @@ class Tracker:
             first = not self.committed
             if first and self._cannot_open(best):
                 continue  # read clearly, but the deal cannot open with it (BYK-1.5, BLB-1): the operator's
-            if doubt(best, self._ends(out), on_table=on_table, first=first) is None:
+            ends = self._ends(out)
+            to = self.confirming.held[key].item.to
+            if (doubt(best, ends, on_table=on_table, first=first) is None
+                    and not misfit(best, [to] if to and not first else [], ends)):
                 log.info("the tile to confirm %s now reads clearly as %s", self.confirming.held[key].item.tile, best)
                 out.events.extend(self.confirm(key, best))
 
@@ -700,9 +718,11 @@ class Tracker:
         elif player in self.players and not c.rooted:
             # An arm never seen at its edge (a sleeve the colour of the table) was told by the way
             # it points; reaching across to the far side it may point the wrong way. One row alone
-            # holding a tile fewer says better (held-out h19: west's arm told as east's).
+            # holding a tile fewer says better (held-out h19: west's arm told as east's), unless
+            # the arm's seat is the one to move: then two witnesses outweigh a row's count (fresh
+            # h77: a dark sleeve over dark wood seen in pieces, a black back in the shadow lost).
             fewer = self.rows_seen.shrank(c.first_t, self._move_before(c.first_t), self.players)
-            if fewer is not None and fewer != player:
+            if fewer is not None and fewer != player and player != (self._in_turn(out) or self._fallback_player()):
                 log.debug("%s's arm was not seen at its edge: %s's row holds one tile fewer", name, fewer)
                 player = fewer
         elif player not in self.players:
@@ -816,7 +836,8 @@ class Tracker:
                     "enter the hands on /operator")])
             return Update()
         self._clear_since = None
-        hands = hand_tiles(obs, self.committed, self.calibration)
+        hands = blank_in_hand(obs, hand_tiles(obs, self.committed, self.calibration), self.committed,
+                              self.calibration, self.expected_hands())
         found = self.recount.hands(t, hands, self.players, self.expected_hands(), cfg.stable_s)
         if found is None:
             return Update()

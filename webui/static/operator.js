@@ -29,7 +29,11 @@
 
   // Tiles to confirm (issue 24): the camera saw a tile laid that the rules doubt; nothing is in the
   // record until the operator answers: confirm it as read, correct its values, or not a tile.
-  const REASONS = { "no-end": t("fits no open end of the layout"), "seen-twice": t("is already on the table") };
+  const REASONS = {
+    "no-end": t("fits no open end of the layout"),
+    "misfit": t("fits none of the tiles it touches"),
+    "seen-twice": t("is already on the table"),
+  };
   const node = (tag, cls, text) => {
     const e = document.createElement(tag);
     if (cls) e.className = cls;
