@@ -11,6 +11,7 @@ from tests.live.pixels import ScenarioSource, SlowMachine, TruthByTime
 from vision.live.motion import SETTLED, arm_from
 from vision.live.observation import LAYOUT, Observation, TileObs
 from vision.live.pipeline import LiveConfig, LivePipeline
+from vision.live.prior import chain_ends, misfit
 from vision.live.schematic import EDGES, SIZE, Placed, calibration, deal_steps
 from vision.live.tracker import Tracker
 
@@ -378,3 +379,14 @@ def test_spi2_of_two_tiles_laid_together_at_the_start_the_double_opened():
                              {"event": "play", "player": "Anna", "tile": "2-5", "to": "2-2"}]
     _, events, _ = feed(steps, may_open=lambda tile: True)  # without the prior: the tips decide
     assert plays(events)[0]["tile"] == "2-5"
+
+
+def test_byk16_without_the_engine_s_view_the_ends_are_the_chain_s_own():
+    # Fresh live deal h94: the record and the table differed for a moment (no engine view), every
+    # value of every move counted as open, and a phantom 4-4 against a 4-5 closed on both sides
+    # was written. The chain's own ends: each joint uses one value on both sides.
+    chain = [("2-3", None), ("2-6", "2-3"), ("4-6", "2-6"), ("4-5", "4-6"), ("1-5", "4-5")]
+    assert chain_ends(chain) == [("2-3", 3), ("1-5", 1)]
+    assert misfit("4-4", ["4-5"], chain_ends(chain))
+    # A double stays open (a spinner takes more than two tiles).
+    assert chain_ends([("6-6", None), ("1-6", "6-6"), ("2-6", "6-6")]) == [("6-6", 6), ("1-6", 1), ("2-6", 2)]

@@ -14,6 +14,7 @@ A reading becomes a move only if it could be one:
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass
 
 from engine.tiles import Tile
@@ -110,6 +111,32 @@ def misfit(name: str, touched: list[str], ends: list[tuple[str, int]] | None,
         if any(t == v and value in (a, b) for t, value in ends):
             return False
     return True
+
+
+def chain_ends(moves: list[tuple[str, str | None]]) -> list[tuple[str, int]]:
+    """The open ends (tile, value) of a chain given as (tile, the tile it was laid to) in the
+    order laid: each joint uses one value on both sides (BYK-1.6). Where the engine cannot give
+    its view (the record and the table differ), this is far closer than every value of every move
+    (fresh live deal h94: a phantom 4-4 against a 4-5 closed on both sides passed as fitting).
+    A double's value stays open (a spinner takes more than two)."""
+    left: dict[str, Counter] = {}
+    for tile, to in moves:
+        left[tile] = Counter(Tile.parse(tile).values)
+        if to is None or to not in left:
+            continue
+        a, b = Tile.parse(tile).values
+        v = next((v for v in (a, b) if left[to][v] > 0), None)
+        if v is None:
+            continue  # laid where it does not fit: the engine's flag, not this one's
+        left[tile][v] -= 1
+        pa, pb = Tile.parse(to).values
+        if pa != pb:
+            left[to][v] -= 1
+    out = []
+    for tile, counts in left.items():
+        a, b = Tile.parse(tile).values
+        out += [(tile, a)] if a == b else [(tile, v) for v in dict.fromkeys((a, b)) if counts[v] > 0]
+    return out
 
 
 def fitting_to(name: str, votes: list[str], ends: list[tuple[str, int]] | None) -> str | None:

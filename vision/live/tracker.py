@@ -59,6 +59,7 @@ from vision.live.prior import (
     NO_END,
     SEEN_TWICE,
     ToConfirm,
+    chain_ends,
     doubt,
     fitting_to,
     misfit,
@@ -557,11 +558,11 @@ class Tracker:
     # --- the rules as a prior ---------------------------------------------------------------
     def _ends(self, out: Update) -> list[tuple[str, int]]:
         """The layout's open ends (tile, value): the engine's, plus the tiles written this frame
-        (not in its record yet), whose values all count as open. Without the engine: every value
-        of every move (an end shows a value of a tile in the layout)."""
+        (not in its record yet), whose values all count as open. Without the engine's view (none
+        given, or the record and the table differ): the ends of the moves' own chain."""
         ends = self.open_ends() if self.open_ends is not None else None
         if ends is None:
-            ends = [(n, v) for n in self.committed for v in Tile.parse(n).values]
+            ends = chain_ends([(n, self.committed[n].to) for n in self.order if n in self.committed])
         new = [e["tile"] for e in out.events if e.get("event") == "play"]
         return list(ends) + [(n, v) for n in new for v in Tile.parse(n).values]
 
