@@ -53,38 +53,41 @@ def test_with_two_arms_about_no_order_is_taken_from_one_arm_s_path():
     assert a.laid_t == b.laid_t == 0.0
 
 
-def test_one_tile_and_no_arm_seen_whole_goes_to_the_piece_seen_nearest_it():
-    # held-out h28: a sleeve the colour of the cloth, seen on one frame at the far side, and a
-    # moment of change by the next seat's row on another; the tile lies near the first
-    arms = Arms(TrackerConfig(), full_frame(SIZE, ["Anna", "Boris", "Vera", "Gleb"]))
+_QUIET = MotionInfo(False, False, None, 0.01, 0.01)  # the table not yet still, no arm seen
+
+
+def _one_tile_after(players: list[str], motions: list[MotionInfo], name: str,
+                    centre: tuple[float, float]) -> Candidate:
+    """A tile that appeared on the settled frame after `motions` (none of them an arm seen whole),
+    given its arm."""
+    arms = Arms(TrackerConfig(), full_frame(SIZE, players))
     arms.settled(1.0)
     t = 1.1
-    for motion in (MotionInfo(False, False, None, 0.01, 0.01), _arm_at("left", (60.0, 130.0)),
-                   MotionInfo(False, False, None, 0.01, 0.01), _arm_at("top", (270.0, 70.0))):
+    for motion in motions:
         arms.observe(t, motion)
         t += 0.1
     arms.observe(t, SETTLED)
     arms.settled(t)
-    tile = _candidate("6-6", (320.0, 190.0))
+    tile = _candidate(name, centre)
     arms.assign(t, [tile])
+    return tile
+
+
+def test_one_tile_and_no_arm_seen_whole_goes_to_the_piece_seen_nearest_it():
+    # held-out h28: a sleeve the colour of the cloth, seen on one frame at the far side, and a
+    # moment of change by the next seat's row on another; the tile lies near the first
+    tile = _one_tile_after(["Anna", "Boris", "Vera", "Gleb"],
+                           [_QUIET, _arm_at("left", (60.0, 130.0)), _QUIET, _arm_at("top", (270.0, 70.0))],
+                           "6-6", (320.0, 190.0))
     assert tile.edge == "top"
 
 
 def test_one_tile_and_no_arm_seen_whole_goes_to_the_edge_seen_on_most_frames():
     # live-eval s44: south's arm seen on seven frames short of the chain, north's next arm on one
     # frame before the tile was read: the tile is south's, though north's piece came nearer
-    arms = Arms(TrackerConfig(), full_frame(SIZE, ["Anna", "Boris"]))
-    arms.settled(1.0)
-    t = 1.1
-    for motion in (_arm_at("bottom", (300.0, 410.0)), _arm_at("bottom", (300.0, 410.0)),
-                   MotionInfo(False, False, None, 0.01, 0.01), MotionInfo(False, False, None, 0.01, 0.01),
-                   MotionInfo(False, False, None, 0.01, 0.01), _arm_at("top", (380.0, 80.0))):
-        arms.observe(t, motion)
-        t += 0.1
-    arms.observe(t, SETTLED)
-    arms.settled(t)
-    tile = _candidate("1-3", (290.0, 200.0))
-    arms.assign(t, [tile])
+    south = _arm_at("bottom", (300.0, 410.0))
+    north = _arm_at("top", (380.0, 80.0))
+    tile = _one_tile_after(["Anna", "Boris"], [south, south, _QUIET, _QUIET, _QUIET, north], "1-3", (290.0, 200.0))
     assert tile.edge == "bottom"
 
 

@@ -254,11 +254,9 @@ def test_not_a_tile_is_ignored_where_it_lies():
     assert tracker.to_confirm() == []
 
 
-def test_the_pipeline_writes_no_passes_for_a_doubtful_tile_and_resolves_it():
-    """Through the pipeline (the engine's open ends): the doubtful tile is listed, no event is
-    written for it, and `resolve` writes the operator's play. The opener is 0-0 (BYK-1.5: a 6-6
-    the engine would not let open the deal stays to confirm, however clearly it reads)."""
-    steps = _doubtful_steps(opener=(0, 0))
+def _through_pipeline(steps):
+    """Steps through a bykovo pipeline's tracker (the engine's open ends, flags and events as the
+    pipeline writes them): (pipe, the events written)."""
     pipe = LivePipeline(lambda: None, lambda f, t: None, PLAYERS, game=GAME,
                         calibration=calibration(PLAYERS))
     got: list[dict] = []
@@ -269,6 +267,15 @@ def test_the_pipeline_writes_no_passes_for_a_doubtful_tile_and_resolves_it():
         pipe._add_flags(up.flags)
         for e in up.events:
             pipe._emit(e, t)
+    return pipe, got
+
+
+def test_the_pipeline_writes_no_passes_for_a_doubtful_tile_and_resolves_it():
+    """Through the pipeline (the engine's open ends): the doubtful tile is listed, no event is
+    written for it, and `resolve` writes the operator's play. The opener is 0-0 (BYK-1.5: a 6-6
+    the engine would not let open the deal stays to confirm, however clearly it reads)."""
+    steps = _doubtful_steps(opener=(0, 0))
+    pipe, got = _through_pipeline(steps)
     assert got == [{"event": "play", "player": "Anna", "tile": "0-0"}]
     items = pipe.to_confirm()
     assert [i["tile"] for i in items] == ["1-2"] and items[0]["rule"] == "BYK-1.6"
@@ -293,16 +300,7 @@ def test_byk16_a_tile_laid_against_one_it_does_not_fit_is_to_confirm_though_it_f
         for _ in range(n):
             steps.append((t, motion, obs))
             t += 0.1
-    pipe = LivePipeline(lambda: None, lambda f, t: None, PLAYERS, game=GAME,
-                        calibration=calibration(PLAYERS))
-    got: list[dict] = []
-    pipe.on_events(got.append)
-    pipe.resume([GAME, {"event": "deal"}])
-    for t, m, o in steps:
-        up = pipe.tracker.update(t, m, o)
-        pipe._add_flags(up.flags)
-        for e in up.events:
-            pipe._emit(e, t)
+    pipe, got = _through_pipeline(steps)
     assert got == [{"event": "play", "player": "Anna", "tile": "0-0"},
                    {"event": "play", "player": "Boris", "tile": "0-2", "to": "0-0"}]
     assert [(i["tile"], i["reason"], i["rule"]) for i in pipe.to_confirm()] == [("0-5", "misfit", "BYK-1.6")]

@@ -54,10 +54,10 @@ class Arms:
         self.calibration = calibration
         self._episode: Counter[str] = Counter()
         self._episodes: list[tuple[float, str]] = []  # (t the arms left, edge)
-        # edge -> (start, its tips frame by frame as (t, x, y), last seen, seen at the edge on some frame)
-        self._reaching: dict[str, tuple[float, list[tuple[float, float, float]], float, bool]] = {}
+        # edge -> (start, its tips frame by frame as (t, x, y), last seen, seen at the edge on some
+        # frame, frames it was seen in SCATTERED pieces or more)
+        self._reaching: dict[str, tuple[float, list[tuple[float, float, float]], float, bool, int]] = {}
         self._reaches: list[Reach] = []
-        self._scattered: dict[str, int] = {}  # edge -> frames its reach was seen in SCATTERED pieces
         self._settled_t = self._prev_settled_t = -math.inf
         self._used: set[Reach] = set()  # arms already given a tile
         self._spent: set[float] = set()  # ends of the episodes whose arms laid a tile that is a move
@@ -115,7 +115,7 @@ class Arms:
                 tip = now.pop(edge)
                 if self._depth(home, tip) > self._depth(home, now[home]):
                     now[home] = tip
-        for edge, (start, path, last, was_rooted) in list(self._reaching.items()):
+        for edge, (start, path, last, was_rooted, scattered) in list(self._reaching.items()):
             if edge not in now and (motion.settled or t - last > self.config.reach_gap_s):
                 # The second deepest of its tips: one glitchy frame does not move the hand.
                 ranked = sorted(path, key=lambda p, e=edge: self._depth(e, p[1:]), reverse=True)
@@ -127,22 +127,16 @@ class Arms:
                 # arm and took Boris's tile). All are kept for the boneyard: a hand reaching a
                 # pile in a corner is often seen only in pieces (still while it picks a tile up),
                 # and only there does it count.
-                scattered = self._scattered.pop(edge, 0) >= len(path)
                 deep = (len(path) >= WHOLE and self._depth(edge, tip) >= self.config.min_reach
-                        and not scattered)
+                        and scattered < len(path))
                 self._reaches.append(Reach(start, last, edge, tip, deep, len(path), was_rooted, tuple(path)))
                 del self._reaching[edge]
         for edge, tip in now.items():
             point = (t, float(tip[0]), float(tip[1]))
-            if edge not in self._reaching:
-                self._reaching[edge] = (t, [point], t, edge in rooted)
-                self._scattered[edge] = 0
-            else:
-                start, path, _, was_rooted = self._reaching[edge]
-                path.append(point)
-                self._reaching[edge] = (start, path, t, was_rooted or edge in rooted)
-            if pieces[edge] >= SCATTERED:
-                self._scattered[edge] = self._scattered.get(edge, 0) + 1
+            start, path, _, was_rooted, scattered = self._reaching.get(edge, (t, [], t, False, 0))
+            path.append(point)
+            self._reaching[edge] = (start, path, t, was_rooted or edge in rooted,
+                                    scattered + (pieces[edge] >= SCATTERED))
         self._reaches = self._reaches[-32:]
 
     def over(self, p, width: float, t: float, within_s: float = 2.0) -> bool:

@@ -7,8 +7,9 @@ A reading becomes a move only if it could be one:
   not a new tile (`overlaps`).
 - **The rules.** A tile that fits no open end of the layout (BYK-1.6, a joint shows the same value
   on both halves), or none of the tiles it was seen touching (`misfit`), or is already in the
-  layout (SET-DUP: each tile of the set once), is doubtful (`doubt`): it is re-read on later settled frames, and if it stays doubtful the operator is asked
-  (`ToConfirm`) instead of a move being written. A doubtful tile never makes passes.
+  layout (SET-DUP: each tile of the set once), is doubtful (`doubt`): it is re-read on later
+  settled frames, and if it stays doubtful the operator is asked (`ToConfirm`) instead of a move
+  being written. A doubtful tile never makes passes.
 """
 
 from __future__ import annotations
@@ -104,13 +105,8 @@ def misfit(name: str, touched: list[str], ends: list[tuple[str, int]] | None,
     live deal h74: green dots read as 4-4 against a 1-3) fits an end elsewhere, but not there."""
     if not touched or ends is None:
         return False
-    a, b = Tile.parse(name).values
-    for v in touched:
-        if v in pending and {a, b} & set(Tile.parse(v).values):
-            return False
-        if any(t == v and value in (a, b) for t, value in ends):
-            return False
-    return True
+    open_pending = [(p, v) for p in pending for v in Tile.parse(p).values]  # all open, as in `doubt`
+    return fitting_to(name, touched, [*ends, *open_pending]) is None
 
 
 def chain_ends(moves: list[tuple[str, str | None]]) -> list[tuple[str, int]]:
