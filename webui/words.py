@@ -74,6 +74,7 @@ LIVE_FLAGS_OPERATOR = {
     "duplicate": N_("%(tile)s is seen twice: one of them is misread; fix the wrong move"),
     "recount": N_("hands laid out for the recount: upload a photo or type the tiles"),
     "refused": N_("the journal refused a camera move: enter the move by hand if it was made"),
+    "unseen": N_("%(tile)s not seen in the recount: given to %(player)s as the only tiles left; check the reveal"),
 }
 LIVE_FLAG_OTHER = N_("the camera noticed something: look at the picture")
 SOMEONE = N_("A player")

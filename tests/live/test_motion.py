@@ -102,6 +102,23 @@ def test_an_arm_across_the_table_stays_from_its_own_side_when_it_reaches_the_far
     assert seen.count("bottom") == len(frames), seen
 
 
+def test_an_arm_swept_across_the_whole_table_at_once_comes_from_where_it_crosses_wide():
+    # Fresh deal h112: a south arm to a pile in the far corner, half of it new on one frame (the
+    # last frame's arm no guide), touching the top band with a fingertip and the bottom one with
+    # the whole forearm: both edges lie along its length alike, the root is the wide one.
+    w, h = SIZE
+
+    def reach(img, tip_y):
+        _arm(img, (w * 0.45, h + 40), (w * 0.47, tip_y), 44, (120, 160, 210))
+
+    def fingers(img):
+        reach(img, 0.2 * h)
+        cv2.line(img, (int(w * 0.47), int(0.2 * h)), (int(w * 0.475), 2), (120, 160, 210), 8)
+
+    seen = _edges_seen([lambda img: reach(img, 0.85 * h), fingers, fingers])
+    assert seen == ["bottom"] * 3, seen
+
+
 def test_an_arm_whose_hand_nears_the_far_edge_keeps_the_side_its_elbow_came_from():
     # A sleeve exactly the colour of the table: only the forearm and hand are seen, touching no
     # edge band. The hand reaching across towards the far (right) edge ends nearer that edge than

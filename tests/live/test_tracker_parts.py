@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from vision.live.calibration import full_frame
 from vision.live.flags import MisreadWatch
-from vision.live.naming import blank_opener, middle_opener, name_tiles, reown
+from vision.live.naming import blank_backs, blank_opener, middle_opener, name_tiles, reown
 from vision.live.observation import LAYOUT, Observation, TileObs
 from vision.live.places import Committed
-from vision.live.reveal import RevealWatch, blank_in_hand
+from vision.live.reveal import SET, RevealWatch, blank_in_hand, by_elimination
 
 
 def _tile(values, halves, face="up", owner=LAYOUT, confidence=1.0) -> TileObs:
@@ -79,6 +79,20 @@ def test_once_the_blank_opener_is_a_move_a_back_on_its_place_is_it():
     assert blank_opener(obs, {"0-0": closed}, blank_may_open=True) is obs
 
 
+def test_spi4_a_blank_face_away_from_the_blank_double_is_a_closed_double_s_back():
+    # fresh live deal h105: a light back with no mark of its own, a 2-2 laid face down at a 2
+    # end, read 0-0 face up where the 0-0 already lay elsewhere
+    opener = Committed("0-0", "Boris", None, "up", 0.0, 0.0, _tile((0, 0), ((390.0, 300.0), (390.0, 320.0))))
+    end = _tile((0, 2), ((420.0, 310.0), (460.0, 310.0)))
+    back = _tile((0, 0), ((490.0, 300.0), (490.0, 320.0)), confidence=0.57)
+    obs = Observation((opener.obs, end, back), ((0, 1), (1, 2)), size=(800, 600))
+    out = blank_backs(obs, {"0-0": opener})
+    assert (out.tiles[2].face, out.tiles[2].values) == ("down", None)
+    assert out.tiles[:2] == obs.tiles[:2]  # the 0-0 itself, on its place, stays a face
+    assert blank_backs(obs, {}) is obs  # no 0-0 laid yet: this one may be it
+    assert name_tiles(out, {"0-0": opener}, face_down=True, join_factor=2.0)[2] == "2-2"
+
+
 def test_the_recount_reveals_hands_once_they_held_still():
     watch = RevealWatch()
     watch.begin(0.0)
@@ -87,6 +101,19 @@ def test_the_recount_reveals_hands_once_they_held_still():
     found = [watch.hands(t, hands, ["Anna", "Boris"], expected, stable_s=0.5) for t in (0.1, 0.3, 0.5, 0.7)]
     assert found[:3] == [None, None, None]  # still for 0.4 s, under stable_s
     assert found[3] == ({"Anna": ["1-2"], "Boris": ["3-3"]}, True)
+
+
+def test_set_the_tiles_left_go_to_the_short_hand_only_when_none_can_lie_elsewhere():
+    hands = {"Anna": ["1-2", "3-3"], "Boris": ["0-6"]}
+    left = {"4-5"}
+    accounted = set(SET) - left
+    counts = {"Anna": 3, "Boris": 1}
+    assert by_elimination(hands, counts, accounted, 0) == ({"Anna": ["1-2", "3-3", "4-5"], "Boris": ["0-6"]},
+                                                           ["4-5"])
+    assert by_elimination(hands, counts, accounted, 1) == (hands, [])  # a tile may lie in the boneyard
+    assert by_elimination(hands, None, accounted, 0) == (hands, [])  # the counts are not known
+    assert by_elimination(hands, counts, accounted - {"2-2"}, 0) == (hands, [])  # two left, one short
+    assert by_elimination(hands, {**counts, "Boris": 0}, accounted, 0) == (hands, [])  # a hand over
 
 
 def test_a_lone_back_at_a_seat_in_the_recount_is_the_blank_double():

@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from vision.live.arms import WHOLE, Arms, Reach
 from vision.live.boneyard import Boneyard
@@ -44,6 +44,22 @@ def one_per_hand(reaches: list[Reach], near: float) -> list[Reach]:
                    and math.dist(r.tip, o.tip) <= near for o in out):
             out.append(r)
     return sorted(out, key=lambda r: r.start)
+
+
+def carried_by(visit: Reach, reaches: list[Reach], calibration: TableCalibration) -> Reach:
+    """`visit` as the hand of a longer arm from another seat seen at its edge all the while
+    (fresh deal h112: south's arm along the side of the table to a pile in the far corner was
+    seen whole only up to the shadow across the table; past it, its hand showed as pieces at the
+    east and north edges, and north's was the draw). Another player's arm does not come and go
+    at the pile while one arm is over the table."""
+    hosts = [r for r in reaches
+             if r.edge != visit.edge and r.edge in calibration.seats and r.rooted and r.frames > visit.frames
+             and r.start < visit.start and visit.end <= r.end + HANDOVER_S]
+    if not hosts:
+        return visit
+    host = max(hosts, key=lambda r: r.frames)
+    return replace(visit, start=host.start, end=max(visit.end, host.end), edge=host.edge,
+                   frames=host.frames, rooted=True)
 
 
 class DrawWatch:
@@ -88,11 +104,13 @@ class DrawWatch:
         `visit_frames` frames from a seat took a tile."""
         # A glimpse (fewer than WHOLE frames) counts only from a side where someone sits: a fragment of
         # an arm that laid a tile elsewhere can show at an empty side near the pile.
-        visits = [r for r in arms.unused_since(arms.previous_settled, t)
+        gone = arms.unused_since(arms.previous_settled, t)
+        visits = [r for r in gone
                   if self._at_pile(r, arms, bones) and (r.frames >= WHOLE or (
                       r.frames >= visit_frames and r.edge in calibration.seats))]
         for reach in visits:
             arms.spend(reach)
+        visits = [carried_by(r, gone, calibration) for r in visits]
         for reach in one_per_hand(visits, 1.5 * bones.tile_len):
             last = self._last_visit
             if (last is not None and last.edge == reach.edge and reach.start - last.end <= 1.0
@@ -107,15 +125,16 @@ class DrawWatch:
         width = 0.75 * bones.tile_len
         for drawn in bones.update(t, obs, lambda p: arms.over(p, width, t)):
             # Taken by an arm already seen reaching the boneyard in between: already written. Of
-            # several, one whose hand was at the place: an older arm's draw whose own place the
-            # reader never saw go (held-out h17: a corner of the pile) must not take this one's;
-            # else the oldest (held-out h08: hands a tile and a half away or more tell nothing).
+            # several, the oldest whose hand was at the place, else the oldest (held-out h08:
+            # hands a tile and a half away or more tell nothing): a later place cannot take an
+            # older arm's draw, so the oldest taken first leaves each later place its own (the
+            # nearest taken first left a place of the rendered deal s44 none, and a draw more).
             between = [x for x in self._arm_draws if drawn.before_t < x[0] <= drawn.first_t]
             # A hand at the place may be told a draw a little before the tile is last seen there
             # (fresh deal h31: a hand the colour of the table rested by the tile, then took it).
             at = [x for x in self._arm_draws if drawn.before_t - AT_EARLY_S < x[0] <= drawn.first_t
                   and math.dist(x[1].tip, drawn.place) <= 1.5 * bones.tile_len]
-            seen = min(at, key=lambda x: math.dist(x[1].tip, drawn.place)) if at else next(iter(between), None)
+            seen = min(at, key=lambda x: x[0]) if at else next(iter(between), None)
             if seen is not None:
                 self._arm_draws.remove(seen)
                 continue

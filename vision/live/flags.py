@@ -12,7 +12,8 @@ from vision.live.places import Committed
 # The ID each kind of flag is shown with (a rule ID of RULES.md where one applies).
 FLAG_IDS = {"take-back": "TAKE-BACK", "returned": "RETURNED", "misread": "MISREAD",
             "no-attachment": "NO-ATTACH", "duplicate": "SET-DUP", "recount": "RECOUNT",
-            "refused": "REFUSED", "to-confirm": "TO-CONFIRM"}
+            "refused": "REFUSED", "to-confirm": "TO-CONFIRM",
+            "unseen": "RECOUNT-UNSEEN"}
 
 
 @dataclass(frozen=True)

@@ -351,7 +351,11 @@ class MotionGate:
         if touched:
             if elongation < 1.8:
                 return max(touched, key=touched.__getitem__)
-            return max(touched, key=lambda e: abs(axis[0] * normals[e][0] + axis[1] * normals[e][1]))
+            # Opposite edges lie along the length alike (an arm across the whole table to a pile
+            # at the far side, fresh deal h112): its root crosses its edge wide, a hand only
+            # touches the far one (78 pixels of the band against 13).
+            return max(touched, key=lambda e: (round(abs(axis[0] * normals[e][0] + axis[1] * normals[e][1]), 6),
+                                               touched[e]))
         along = (uv - centre) @ axis
         if elongation < 3.0 or float(along.max() - along.min()) < 0.15:
             return None

@@ -71,6 +71,23 @@ def blank_opener(obs: Observation, committed: dict[str, Committed], *, blank_may
     return obs
 
 
+def blank_backs(obs: Observation, committed: dict[str, Committed]) -> Observation:
+    """A blank face read in the layout away from where the 0-0 lies is a plain back: a double
+    laid face down across an end (SPI-4, BAL-12) in a set whose backs bear no colour or mark the
+    reader tells from a face (fresh live deal h105: a closed 2-2 read 0-0 up, nameless as a
+    second 0-0 until read face down eight seconds later, while the next player's draws went to
+    its player, still to move). Only for variants with closed doubles (the caller's choice)."""
+    blank = committed.get(BLANK)
+    if blank is None or blank.face != "up" or blank.obs is None:
+        return obs
+    tiles = list(obs.tiles)
+    for i, tile in enumerate(tiles):
+        away = dist(tile.centre, blank.obs.centre) > max(tile.half_span, 1.0)  # half a length
+        if tile.owner == LAYOUT and tile.face == "up" and tile.values == (0, 0) and away:
+            tiles[i] = replace(tile, values=None, face="down")
+    return replace(obs, tiles=tuple(tiles))
+
+
 def _alone_in_middle(obs: Observation, i: int) -> bool:
     """Tile `i` lies near the frame's middle with no other tile within ALONE tile lengths (no
     hand's row, no heap): where a deal's first tile lies."""

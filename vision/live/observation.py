@@ -68,6 +68,9 @@ class Observation:
     edges: tuple[tuple[int, int], ...] = ()
     size: tuple[int, int] | None = None  # (w, h) of the frame the coordinates refer to
     extra: dict = field(default_factory=dict, compare=False)
+    # Centres of backs the detector scored under its threshold: never tiles, only a witness that
+    # a tile it saw surely before still lies there (vision/live/boneyard.py).
+    faint: tuple[Point, ...] = ()
 
     def layout_indices(self) -> list[int]:
         return [i for i, t in enumerate(self.tiles) if t.owner == LAYOUT]

@@ -112,6 +112,7 @@ class LivePipeline:
         rules = _rules(game)
         self.tracker.arms.one_per_arm = bool(rules is not None and rules.multi == "one")
         self.tracker.face_down = bool(rules is None or rules.face_down)
+        self.tracker.removed = rules.removed if rules is not None and self.tracker.boneyard_size else 0
 
     # --- the webui interface -----------------------------------------------------------------
     def game_event(self) -> dict:

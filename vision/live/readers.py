@@ -12,11 +12,13 @@ import json
 import logging
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 
 from vision.detect.detector import TileDetector, live_model
+from vision.detect.rows import DOWN
 from vision.live.observation import Observation, from_reading, from_truth, from_video_truth
 from vision.read.reader import read_frame
 from vision.read.truthdet import BoxNoise, truth_detections
@@ -72,9 +74,21 @@ class ModelReader:
                              backs=self.backs)
         if reading.backs is not None:
             self.backs = reading.backs
-        obs = from_reading(reading)
+        obs = replace(from_reading(reading), faint=faint_backs(self.detector.last.doubtful))
         self.last_ms = (time.perf_counter() - t0) * 1000
         return obs
+
+
+FAINT_CONF = 0.1  # a back scored this much (under the detector's threshold) witnesses a tile
+
+
+def faint_backs(doubtful) -> tuple[tuple[float, float], ...]:
+    """Centres of the face-down boxes the detector scored from FAINT_CONF up to its threshold."""
+    if doubtful is None or not len(doubtful):
+        return ()
+    keep = (np.asarray(doubtful.class_id) == DOWN) & (np.asarray(doubtful.confidence) >= FAINT_CONF)
+    centres = np.asarray(doubtful.corners, float)[keep].mean(axis=1)
+    return tuple((float(x), float(y)) for x, y in centres)
 
 
 class BoxesReader:

@@ -68,12 +68,16 @@ class RevealWatch:
         self.since: float | None = None  # the recount's start
         self._window: list[tuple[float, dict[str, str]]] = []
         self._hands_since: tuple[float, frozenset] | None = None
+        self.seen: set[str] = set()  # every tile named on the recount's last frame, layout too
+        self.backs = 0  # face-down tiles out of the layout on that frame (the boneyard's, a hand's)
 
     def begin(self, t: float | None) -> None:
         self.since = t
         self.last_held = None
         self._window = []
         self._hands_since = None
+        self.seen = set()
+        self.backs = 0
 
     def wants_recount(self, t: float, seats: set[str], players: int, expected: dict[str, int] | None,
                       *, rows: bool, recount_seats: int, stable_s: float) -> bool:
@@ -125,16 +129,46 @@ class RevealWatch:
         return by_player, expected is None
 
 
+SET = [f"{a}-{b}" for a in range(7) for b in range(a, 7)]  # the double-six set, the engine's names
+
+
+def by_elimination(by_player: dict[str, list[str]], counts: dict[str, int] | None, accounted: set[str],
+                   undrawn: int) -> tuple[dict[str, list[str]], list[str]]:
+    """`by_player` with the tiles no camera saw given to the one hand short of them, as a
+    recounter does: the set holds each tile once, so where no tile lies face down out of the
+    layout and the record has the boneyard drawn (`undrawn` 0: both)
+    and every other tile is on the layout or in a hand (`accounted`), the tiles left are the short
+    hand's (fresh deals h99: a 2-4 the detector scored 0.14; h119: a tile laid outside the
+    picture). Only when one hand is short, by exactly as many tiles as are left. Returns the
+    hands and the tiles so given."""
+    if counts is None or undrawn:
+        return by_player, []
+    short = [p for p, k in counts.items() if len(by_player.get(p, [])) < k]
+    if len(short) != 1 or any(len(by_player.get(p, [])) > k for p, k in counts.items()):
+        return by_player, []
+    (player,) = short
+    left = [t for t in SET if t not in accounted]
+    if len(left) != counts[player] - len(by_player.get(player, [])):
+        return by_player, []
+    return {**by_player, player: sorted([*by_player.get(player, []), *left])}, left
+
+
 def reveal(t: float, by_player: dict[str, list[str]], players: list[str],
-           expected: dict[str, int] | None, *, complete: bool) -> Update:
-    """One `reveal` per player; a flag where the hands are not the expected size."""
+           expected: dict[str, int] | None, *, inferred: dict[str, list[str]] | None = None) -> Update:
+    """One `reveal` per player; a flag where the hands are not the expected size, and one naming
+    the tiles given by elimination (`inferred`, player -> tiles) for the operator to check."""
     out = Update()
-    if not complete and expected is not None:
+    if expected is not None:
         short = {p: (len(by_player[p]), k) for p, k in expected.items() if len(by_player[p]) != k}
         if short:
             out.flags.append(LiveFlag(
                 "recount", t, "hands read with a different number of tiles than expected "
                 f"(seen, expected): {short}; correct the reveal on /operator"))
+    for player, tiles in (inferred or {}).items():
+        out.flags.append(LiveFlag(
+            "unseen", t, f"{', '.join(tiles)} not seen in the recount: given to {player}, "
+            "the only tiles of the set not on the table; check the reveal on /operator",
+            ", ".join(tiles), player))
     for player in players:
         out.events.append({"event": "reveal", "player": player, "tiles": by_player[player]})
     log.info("recount read: %s", by_player)

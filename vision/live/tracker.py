@@ -43,6 +43,7 @@ from vision.live.motion import MotionInfo
 from vision.live.naming import (
     Names,
     alias,
+    blank_backs,
     blank_opener,
     dist,
     hops,
@@ -65,7 +66,14 @@ from vision.live.prior import (
     misfit,
     overlaps,
 )
-from vision.live.reveal import RevealWatch, blank_in_hand, hand_tiles, reveal, rows_turned_up
+from vision.live.reveal import (
+    RevealWatch,
+    blank_in_hand,
+    by_elimination,
+    hand_tiles,
+    reveal,
+    rows_turned_up,
+)
 from vision.live.rows import GROUP_BEFORE_S, GROUP_STILL_S, RowWatch, in_turn_order, seats_of_group
 
 __all__ = ["FLAG_IDS", "PLAY", "RECOUNT", "REVEALED", "Committed", "LiveFlag", "Tracker", "TrackerConfig",
@@ -128,6 +136,7 @@ class Tracker:
         self.face_down = True  # the variant lets a double be laid face down (SPI-4, BAL-12)
         self.hand_size = hand_size  # tiles dealt to each, where no boneyard changes the count
         self.boneyard_size: int | None = None  # tiles left undealt (None: no boneyard in this variant)
+        self.removed = 0  # of those, taken out unseen and never drawn (SPI-1)
         self.rows = False  # hands are rows turned face up during play (BLB-2, DRK-2)
         self.draw_in_turn = False  # only the player to move draws (draw until a tile fits)
         self._clear_frames = 0
@@ -188,6 +197,8 @@ class Tracker:
             # the engine is asked only before the first move (the only time the answer is used)
             opens = bool(self.committed) or self.may_open is None or self.may_open("0-0")
             obs = blank_opener(obs, self.committed, blank_may_open=opens)
+            if self.face_down:
+                obs = blank_backs(obs, self.committed)
         self.last_observation = obs
         names = name_tiles(obs, self.committed, face_down=self.face_down, join_factor=self.config.join_factor)
         self.last_names = names
@@ -655,7 +666,7 @@ class Tracker:
         a drawn tile joins the hand)."""
         if self.boneyard_size is None or self.mode != PLAY:
             return
-        if sum(self._drawn.values()) + len(self.draws.pending) >= self.boneyard_size:
+        if sum(self._drawn.values()) + len(self.draws.pending) >= self.boneyard_size - self.removed:
             return
         for p in self.players:
             rose = self.rows_seen.rose(p, self._expected(p), self._hand_t.get(p, -math.inf),
@@ -687,8 +698,9 @@ class Tracker:
         """A tile taken from the boneyard: by the seat whose arm took it (or whose row it joined:
         `d.player`, or `by_rows` as `_seat_by_rows` told), else the one to move."""
         self.draws.pending.remove(d)
-        if self.boneyard_size is not None and sum(self._drawn.values()) >= self.boneyard_size:
-            # Every undealt tile is drawn already (fresh deal h31: a box lost at the last place).
+        if self.boneyard_size is not None and sum(self._drawn.values()) >= self.boneyard_size - self.removed:
+            # Every tile that may be drawn is drawn already (fresh deal h31: a box lost at the
+            # last place; h105: a draw seen twice with the one tile SPI-1 takes out left).
             log.info("a draw seen with the boneyard drawn to its last tile: not a draw")
             return
         player = d.player or by_rows or self.calibration.seat_of_edge(d.edge)
@@ -825,7 +837,7 @@ class Tracker:
             self._clear_since = t if self._clear_since is None else self._clear_since
             if t - self._clear_since >= cfg.stable_s:
                 if self.recount.last_held is not None:
-                    out = self._reveal(t, self.recount.last_held, complete=False)
+                    out = self._reveal(t, self.recount.last_held)
                     self.new_deal()
                     self.need_deal = True
                     return out
@@ -837,16 +849,29 @@ class Tracker:
                     "enter the hands on /operator")])
             return Update()
         self._clear_since = None
+        self.recount.seen = {tile.name for tile in obs.tiles if tile.name is not None}
+        self.recount.backs = sum(tile.face == "down" and tile.owner != LAYOUT for tile in obs.tiles)
         hands = blank_in_hand(obs, hand_tiles(obs, self.committed, self.calibration), self.committed,
                               self.calibration, self.expected_hands())
         found = self.recount.hands(t, hands, self.players, self.expected_hands(), cfg.stable_s)
         if found is None:
             return Update()
-        by_player, complete = found
-        return self._reveal(t, by_player, complete=complete)
+        return self._reveal(t, found[0])
 
-    def _reveal(self, t: float, by_player: dict[str, list[str]], *, complete: bool) -> Update:
-        out = reveal(t, by_player, self.players, self.expected_hands(), complete=complete)
+    def _reveal(self, t: float, by_player: dict[str, list[str]]) -> Update:
+        counts = self.expected_hands()
+        undrawn = 0
+        if self.boneyard_size is not None:
+            counts = {p: self._expected(p) for p in self.players}
+            undrawn = self.boneyard_size - sum(self._drawn.values())
+        # (undrawn counts a tile taken out unseen, SPI-1: never known.) A back out of the layout:
+        # the boneyard is not empty, or a hand is not all turned up; the tiles left are not known.
+        undrawn = max(undrawn, self.recount.backs)
+        accounted = (set(self.committed) | self.confirming.tiles() | self.recount.seen
+                     | {tile for tiles in by_player.values() for tile in tiles})
+        by_player, left = by_elimination(by_player, counts, accounted, undrawn)
+        inferred = {p: left for p in self.players if left and set(left) <= set(by_player[p])}
+        out = reveal(t, by_player, self.players, counts, inferred=inferred)
         self.mode = REVEALED
         self._clear_since = None
         self.recount.last_held = None
