@@ -478,3 +478,25 @@ def test_set_two_hands_short_are_not_guessed_but_flagged():
     reveals = {e["player"]: e["tiles"] for e in events if e["event"] == "reveal"}
     assert all(len(reveals[p]) == len(sc.hands[p]) - 1 for p in short)
     assert [f.kind for f in flags] == ["recount"]
+
+
+def test_a_tile_lost_by_the_reader_over_the_next_arm_keeps_its_own_arm_when_seen_again():
+    # Fresh live deal h110: Anna's 4-5 of a pin set read on one reading, lost by the detector on
+    # the next, forgotten while Vera's arm was over the table, then seen again where it lay: it
+    # was taken as a new tile Vera's arm had laid.
+    obs_a, obs_ab, _ = _two_tile_steps()
+    tip = obs_ab.tiles[1].centre  # each arm's hand reaches the 6-2's place
+
+    def reaching(edge):
+        return MotionInfo(settled=False, arm=True, edge=edge, moving=0.05, changed=0.05,
+                          reaches=((edge, tip, True),))
+
+    tr = Tracker(PLAYERS, calibration(PLAYERS))
+    t, events = 0.0, []
+    for motion, obs, n in [(arm_from("bottom"), None, 5), (SETTLED, obs_a, 10),
+                           (reaching("left"), None, 5), (SETTLED, obs_ab, 3), (SETTLED, obs_a, 4),
+                           (reaching("top"), None, 10), (SETTLED, obs_a, 1), (SETTLED, obs_ab, 10)]:
+        for _ in range(n):
+            events += tr.update(t, motion, obs).events
+            t += 0.1
+    assert [(e["player"], e["tile"]) for e in plays(events)] == [("Anna", "6-6"), ("Boris", "2-6")]

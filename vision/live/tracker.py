@@ -82,6 +82,7 @@ __all__ = ["FLAG_IDS", "PLAY", "RECOUNT", "REVEALED", "Committed", "LiveFlag", "
 log = logging.getLogger(__name__)
 
 PLAY, RECOUNT, REVEALED = "play", "recount", "revealed"
+FORGOTTEN_S = 4.0  # a tile read again where a forgotten one lay this soon after is that one
 
 
 @dataclass
@@ -145,6 +146,7 @@ class Tracker:
         self.committed: dict[str, Committed] = {}
         self.order: list[str] = []
         self._candidates: dict[int, Candidate] = {}
+        self._forgotten: list[Candidate] = []  # candidates forgotten lately (`_revive`)
         self._serial = 0
         self._recent: deque[float] = deque()  # times of the recent settled frames
         self._frame = 0
@@ -276,6 +278,7 @@ class Tracker:
         self.committed.clear()
         self.order.clear()
         self._candidates.clear()
+        self._forgotten.clear()
         self._last_player = None
         self._clear_since = None
         self._clear_frames = 0
@@ -421,6 +424,7 @@ class Tracker:
                 c.names[names[i]] += 1
                 c.reads.append((t, names[i]))
             c.index = i
+        new = [c for c in new if not self._revive(t, c)]
         if self._fresh:
             self.arms.note_read(t, bool(new))
         far = hops(obs, names, self.committed)
@@ -431,6 +435,8 @@ class Tracker:
                 c.miss_frames += 1
                 if t - c.miss_t > cfg.gap_s and c.miss_frames >= 3:
                     del self._candidates[key]
+                    if c.name is not None:
+                        self._forgotten.append(c)
             elif self._fresh or not c.to_votes:
                 self._vote_attachment(obs, names, c, far)
         if not self.committed and len(new) > 1 and self.may_open is not None:
@@ -448,6 +454,25 @@ class Tracker:
                     for n in [n for n in x.to_votes if n not in opens]:
                         del x.to_votes[n]
         self.arms.assign(t, new)
+
+    def _revive(self, t: float, c: Candidate) -> bool:
+        """Whether new candidate `c` is a tile forgotten lately at its place under the same name:
+        then it is that one again, with its first sighting and its arm (fresh live deal h110: a
+        4-5 of a pin set read once, then lost by the detector on the next reading, forgotten
+        over the next player's arm, and seen again as a new tile that arm laid). A tile is laid
+        once; one read away and back where it lay is the same tile."""
+        self._forgotten = [f for f in self._forgotten if t - f.last_t <= FORGOTTEN_S]
+        old = next((f for f in self._forgotten if f.name == c.name and c.name is not None
+                    and dist(f.centre, c.centre) <= f.reach), None)
+        if old is None:
+            return False
+        self._forgotten.remove(old)
+        c.first_t, c.first_frame, c.edge, c.arm_t, c.laid_t = old.first_t, old.first_frame, old.edge, old.arm_t, old.laid_t
+        c.rooted, c.episode_t, c.seen = old.rooted, old.episode_t, c.seen + old.seen
+        c.names.update(old.names)
+        c.reads[:0], c.seen_ts[:0] = old.reads, old.seen_ts
+        log.debug("%s seen again where it was read before: the same tile", c.name)
+        return True
 
     def _found_here(self, tile: TileObs, name: str | None) -> bool:
         """Whether a tile lies where one was read before anything moved over the table this
