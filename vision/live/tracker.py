@@ -430,7 +430,8 @@ class Tracker:
         far = hops(obs, names, self.committed)
         for key, c in list(self._candidates.items()):
             if c.index is None:
-                # Forget it after gap_s of settled frames without it (arm frames do not count).
+                # Forget it after gap_s without it, over three settled frames at least (an arm over
+                # the table in between counts in the time: `_revive` finds it again).
                 c.miss_t = t if c.miss_t is None else c.miss_t
                 c.miss_frames += 1
                 if t - c.miss_t > cfg.gap_s and c.miss_frames >= 3:
