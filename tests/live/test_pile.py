@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 
 from vision.live.arms import Arms, Reach
 from vision.live.boneyard import Boneyard
@@ -246,6 +247,22 @@ def test_pieces_at_the_pile_while_one_seat_s_arm_is_over_the_table_are_its_hand(
     # north's own arm, come before south's and gone after it, is north's
     own = Reach(start=9.5, end=11.0, edge="top", tip=(610.0, 90.0), frames=3)
     assert carried_by(own, [south, own], calib) is own
+
+
+def test_glimpses_of_one_hand_at_the_pile_are_one_draw_and_two_whole_visits_are_two():
+    """Fresh deal h132: Boris's hand at the pile seen on two frames, faded while it picked a tile
+    up, seen on two frames again 32 px away; h80: Anna drew twice in a row, her arm seen whole on
+    11 frames, then on 30, 0.2 s apart."""
+    from vision.live.draws import same_hand
+
+    first = Reach(start=2.6, end=2.7, edge="top", tip=(554.0, 30.0), frames=2)
+    again = Reach(start=3.1, end=3.2, edge="top", tip=(582.0, 46.0), frames=2)
+    assert same_hand(first, again, L)
+    assert not same_hand(first, replace(again, edge="bottom"), L)  # another seat
+    assert not same_hand(first, replace(again, start=3.9, end=4.0), L)  # over a second later
+    whole = replace(first, frames=11)
+    assert not same_hand(whole, replace(again, frames=30), L)
+    assert same_hand(whole, replace(again, frames=30, tip=(560.0, 34.0)), L)  # over the same tile
 
 
 def test_a_box_not_read_yet_calls_in_no_glimpsed_arm():

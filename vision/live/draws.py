@@ -31,6 +31,7 @@ class Draw:
 AT_EARLY_S = 0.5  # an arm's draw told this much before its place's tile was last seen
 ROW_SLACK_S = 0.5  # a row grown this soon after a draw seen is that draw's tile
 HANDOVER_S = 0.25  # one edge's reach ending and another's starting this close: one hand
+GLIMPSE_NEAR = 1.5  # tile lengths: a glimpse at the pile this near the last visit's is that hand
 
 
 def one_per_hand(reaches: list[Reach], near: float) -> list[Reach]:
@@ -60,6 +61,18 @@ def carried_by(visit: Reach, reaches: list[Reach], calibration: TableCalibration
     host = max(hosts, key=lambda r: r.frames)
     return replace(visit, start=host.start, end=max(visit.end, host.end), edge=host.edge,
                    frames=host.frames, rooted=True)
+
+
+def same_hand(last: Reach, reach: Reach, tile_len: float) -> bool:
+    """Whether `reach` at the pile is the hand of the visit before it seen again: from the same
+    edge within a second, over the same tile (it paused there while taking it), or in glimpses a
+    tile or so apart (fresh deals h132, h85: a hand at the pile seen on two frames, faded into
+    the background while it picked a tile up, then seen on two or three frames again). Two draws
+    in a row are two whole arm visits (h80: 11 frames, then 30, 0.2 s apart)."""
+    if last.edge != reach.edge or reach.start - last.end > 1.0:
+        return False
+    near = 0.5 if min(last.frames, reach.frames) >= WHOLE else GLIMPSE_NEAR
+    return math.dist(last.tip, reach.tip) <= near * tile_len
 
 
 class DrawWatch:
@@ -113,9 +126,7 @@ class DrawWatch:
         visits = [carried_by(r, gone, calibration) for r in visits]
         for reach in one_per_hand(visits, 1.5 * bones.tile_len):
             last = self._last_visit
-            if (last is not None and last.edge == reach.edge and reach.start - last.end <= 1.0
-                    and math.dist(last.tip, reach.tip) <= 0.5 * bones.tile_len):
-                # The same hand seen again over the same tile (it paused there while taking it).
+            if last is not None and same_hand(last, reach, bones.tile_len):
                 self._last_visit = reach
                 continue
             self._last_visit = reach
