@@ -308,6 +308,7 @@ class Tracker:
         if not starts:
             self.mode, self.need_deal = PLAY, True
             self._candidates.clear()
+            self._forgotten.clear()
             return
         events = record[starts[-1] + 1:]
         self._drawn = Counter(e.get("player") for e in events if e.get("event") == "draw")
@@ -320,6 +321,7 @@ class Tracker:
             log.info("next deal: waiting for the table to be cleared")
             self._stale = set(old) | self._stale
             self._candidates.clear()
+            self._forgotten.clear()
             self.confirming.clear(places=False)
             self.mode = REVEALED
             self.need_deal = False
