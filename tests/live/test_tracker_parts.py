@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from engine.tiles import ALL_TILES
 from vision.live.calibration import full_frame
 from vision.live.flags import MisreadWatch
 from vision.live.naming import blank_backs, blank_opener, middle_opener, name_tiles, reown
 from vision.live.observation import LAYOUT, Observation, TileObs
 from vision.live.places import Committed
-from vision.live.reveal import SET, RevealWatch, blank_in_hand, by_elimination
+from vision.live.reveal import RevealWatch, blank_in_hand, by_elimination
 
 
 def _tile(values, halves, face="up", owner=LAYOUT, confidence=1.0) -> TileObs:
@@ -106,7 +107,7 @@ def test_the_recount_reveals_hands_once_they_held_still():
 def test_set_the_tiles_left_go_to_the_short_hand_only_when_none_can_lie_elsewhere():
     hands = {"Anna": ["1-2", "3-3"], "Boris": ["0-6"]}
     left = {"4-5"}
-    accounted = set(SET) - left
+    accounted = {str(t) for t in ALL_TILES} - left
     counts = {"Anna": 3, "Boris": 1}
     assert by_elimination(hands, counts, accounted, 0) == ({"Anna": ["1-2", "3-3", "4-5"], "Boris": ["0-6"]},
                                                            ["4-5"])

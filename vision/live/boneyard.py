@@ -40,6 +40,7 @@ class _Place:
     empty_frames: list[float] = field(default_factory=list)
 
 
+HOLDS = 0.4  # of a tile's length: a box (or a faint back) centred this near a place is its tile
 LEARN_CONF = 0.5  # a place is learnt from a confident box; a weaker one between two tiles is no tile
 
 
@@ -79,13 +80,13 @@ class Boneyard:
             return []
         gone: list[_Place] = []
         for place in self.places:
-            here = [tile for tile in every if math.dist(tile.centre, place.centre) <= 0.4 * place.span]
+            here = [tile for tile in every if math.dist(tile.centre, place.centre) <= HOLDS * place.span]
             if here:
                 place.centre = min((tile.centre for tile in here), key=lambda c: math.dist(c, place.centre))
                 place.seen_t, place.empty_since, place.empty_frames = t, None, []
                 continue
             if (hidden is not None and hidden(place.centre)) or any(
-                    math.dist(p, place.centre) <= 0.4 * place.span for p in obs.faint):
+                    math.dist(p, place.centre) <= HOLDS * place.span for p in obs.faint):
                 # Under an arm, or a back the detector half lost (fresh deal h101: black backs,
                 # one scored 0.3, then under 0.25 while it lay there): no proof it is gone.
                 place.empty_since, place.empty_frames = None, []

@@ -80,12 +80,11 @@ def blank_backs(obs: Observation, committed: dict[str, Committed]) -> Observatio
     blank = committed.get(BLANK)
     if blank is None or blank.face != "up" or blank.obs is None:
         return obs
-    tiles = list(obs.tiles)
-    for i, tile in enumerate(tiles):
-        away = dist(tile.centre, blank.obs.centre) > max(tile.half_span, 1.0)  # half a length
-        if tile.owner == LAYOUT and tile.face == "up" and tile.values == (0, 0) and away:
-            tiles[i] = replace(tile, values=None, face="down")
-    return replace(obs, tiles=tuple(tiles))
+    tiles = tuple(replace(tile, values=None, face="down")
+                  if tile.owner == LAYOUT and tile.face == "up" and tile.values == (0, 0)
+                  and dist(tile.centre, blank.obs.centre) > max(tile.half_span, 1.0)  # half a length away
+                  else tile for tile in obs.tiles)
+    return obs if tiles == obs.tiles else replace(obs, tiles=tiles)
 
 
 def _alone_in_middle(obs: Observation, i: int) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 from collections import Counter
 
+from engine.tiles import ALL_TILES
 from vision.live.calibration import EDGE_OF_COMPASS, TableCalibration
 from vision.live.flags import LiveFlag, Update
 from vision.live.observation import BONEYARD, LAYOUT, Observation
@@ -129,25 +130,21 @@ class RevealWatch:
         return by_player, expected is None
 
 
-SET = [f"{a}-{b}" for a in range(7) for b in range(a, 7)]  # the double-six set, the engine's names
-
-
 def by_elimination(by_player: dict[str, list[str]], counts: dict[str, int] | None, accounted: set[str],
                    undrawn: int) -> tuple[dict[str, list[str]], list[str]]:
     """`by_player` with the tiles no camera saw given to the one hand short of them, as a
     recounter does: the set holds each tile once, so where no tile lies face down out of the
-    layout and the record has the boneyard drawn (`undrawn` 0: both)
-    and every other tile is on the layout or in a hand (`accounted`), the tiles left are the short
-    hand's (fresh deals h99: a 2-4 the detector scored 0.14; h119: a tile laid outside the
-    picture). Only when one hand is short, by exactly as many tiles as are left. Returns the
-    hands and the tiles so given."""
+    layout and the record has the boneyard drawn (`undrawn` 0: both), and every other tile is on
+    the layout or in a hand (`accounted`), the tiles left are the short hand's (fresh deals h99: a
+    2-4 the detector scored 0.14; h119: a tile laid outside the picture). Only when one hand is
+    short, by exactly as many tiles as are left. Returns the hands and the tiles so given."""
     if counts is None or undrawn:
         return by_player, []
     short = [p for p, k in counts.items() if len(by_player.get(p, [])) < k]
     if len(short) != 1 or any(len(by_player.get(p, [])) > k for p, k in counts.items()):
         return by_player, []
     (player,) = short
-    left = [t for t in SET if t not in accounted]
+    left = [str(t) for t in ALL_TILES if str(t) not in accounted]
     if len(left) != counts[player] - len(by_player.get(player, [])):
         return by_player, []
     return {**by_player, player: sorted([*by_player.get(player, []), *left])}, left

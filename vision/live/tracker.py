@@ -694,13 +694,18 @@ class Tracker:
         a drawn tile joins the hand)."""
         if self.boneyard_size is None or self.mode != PLAY:
             return
-        if sum(self._drawn.values()) + len(self.draws.pending) >= self.boneyard_size - self.removed:
+        if sum(self._drawn.values()) + len(self.draws.pending) >= self._drawable:
             return
         for p in self.players:
             rose = self.rows_seen.rose(p, self._expected(p), self._hand_t.get(p, -math.inf),
                                        2 * self.config.stable_s)
             if rose is not None and not self.draws.explains(rose, p, self.calibration.seat_of_edge):
                 self.draws.add_row_draw(rose, p)
+
+    @property
+    def _drawable(self) -> int:
+        """Tiles that may be drawn this deal: the undealt, less those taken out unseen (SPI-1)."""
+        return (self.boneyard_size or 0) - self.removed
 
     def _expected(self, player: str) -> int:
         """The tiles `player` holds as the record has it, in a deal with a boneyard."""
@@ -726,7 +731,7 @@ class Tracker:
         """A tile taken from the boneyard: by the seat whose arm took it (or whose row it joined:
         `d.player`, or `by_rows` as `_seat_by_rows` told), else the one to move."""
         self.draws.pending.remove(d)
-        if self.boneyard_size is not None and sum(self._drawn.values()) >= self.boneyard_size - self.removed:
+        if self.boneyard_size is not None and sum(self._drawn.values()) >= self._drawable:
             # Every tile that may be drawn is drawn already (fresh deal h31: a box lost at the
             # last place; h105: a draw seen twice with the one tile SPI-1 takes out left).
             log.info("a draw seen with the boneyard drawn to its last tile: not a draw")
