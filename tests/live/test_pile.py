@@ -374,3 +374,32 @@ def test_a_place_gone_just_after_an_arm_s_draw_at_it_is_that_draw():
     pile = _OneGone(Drawn(11.8, 12.0, (673.0, 303.0)))
     watch.watch(13.6, Observation((), size=(800, 600)), Arms(TrackerConfig(), cal), pile, cal, 2)
     assert watch.pending == [] and watch._arm_draws == []
+
+
+def test_a_long_visit_that_took_one_tile_takes_a_second_gone_where_its_hand_was():
+    """Fresh deal h159 (SPI): 2.1 s over the pile took 4-4 and then 2-4 without the arm leaving;
+    the second place, under the arm laying 2-4 next, was found empty only after that play. It is
+    the visit's second draw, told when the visit was (so written before the play), not a draw
+    with no arm after it. A short visit, or a place away from where the hand went, is no second draw."""
+    from vision.live.boneyard import Drawn
+    from vision.live.draws import DrawWatch
+
+    cal = full_frame((800, 600), ["Anna", "Boris"])
+    visit = Reach(start=28.8, end=30.9, edge="top", tip=(788.0, 192.0),
+                  path=((29.2, 660.0, 70.0), (30.4, 770.0, 170.0)))
+
+    def second(reach: Reach, place: tuple[float, float]) -> list:
+        watch = DrawWatch()
+        watch._arm_draws = [(31.0, reach)]
+        pile = _OneGone(Drawn(28.7, 31.0, (654.0, 60.0)))  # the first tile's place: matched
+        watch.watch(31.0, Observation((), size=(800, 600)), Arms(TrackerConfig(), cal), pile, cal, 2)
+        assert watch.pending == []
+        watch.watch(33.7, Observation((), size=(800, 600)), Arms(TrackerConfig(), cal),
+                    _OneGone(Drawn(28.7, 32.4, place)), cal, 2)
+        return watch.pending
+
+    (draw,) = second(visit, (760.0, 156.0))
+    assert (draw.first_t, draw.arm_t, draw.edge) == (31.0, 28.8, "top")
+    short = replace(visit, start=29.9)  # a second's visit takes one tile
+    assert [d.arm_t for d in second(short, (760.0, 156.0))] == [math.inf]
+    assert [d.arm_t for d in second(visit, (500.0, 400.0))] == [math.inf]  # the hand was not there

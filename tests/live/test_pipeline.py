@@ -176,3 +176,21 @@ def test_resume_takes_the_referees_record_as_the_table():
 def test_seats_map_edges_clockwise_from_the_bottom():
     cal = full_frame(FRAME, PLAYERS)
     assert [cal.seats[e] for e in EDGES] == PLAYERS
+
+
+def test_no_draw_is_written_once_the_deal_is_over():
+    """Fresh deal h150 (SPI): a hand laid out for the recount by the pile was seen as a draw in
+    the frame that made the last play; the engine ends a deal on its last tile out, and then no
+    one draws. The tracker's count of that player's draws is taken back too."""
+    sc = deal_steps(35, players=PLAYERS)
+    pipe = LivePipeline(lambda: ScenarioSource(sc), TruthByTime(sc), PLAYERS, game=GAME,
+                        config=LiveConfig(realtime=False, annotate=False))
+    got: list[dict] = []
+    pipe.on_events(got.append)
+    pipe.resume([GAME, {"event": "deal"}, *sc.plays[:-1]])
+    assert not pipe._deal_over()
+    pipe._emit(sc.plays[-1], 2.0)
+    assert pipe._deal_over() and got == [sc.plays[-1]]
+    pipe.tracker._drawn["Boris"] += 1  # as `_commit_draw` counts a draw it writes
+    pipe._emit({"event": "draw", "player": "Boris"}, 2.0)
+    assert got == [sc.plays[-1]] and pipe.tracker._drawn["Boris"] == 0

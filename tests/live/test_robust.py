@@ -388,3 +388,31 @@ def test_byk16_without_the_engine_s_view_the_ends_are_the_chain_s_own():
     assert misfit("4-4", ["4-5"], chain_ends(chain))
     # A double stays open (a spinner takes more than two tiles).
     assert chain_ends([("6-6", None), ("1-6", "6-6"), ("2-6", "6-6")]) == [("6-6", 6), ("1-6", 1), ("2-6", 2)]
+
+
+def test_a_tile_read_twice_then_lost_for_a_while_is_not_overtaken_by_the_next_one():
+    """Fresh deal h167 (no divider): Boris's 0-6 read on two frames, then lost by the reader for
+    two seconds while Vera laid 3-6, read clearly at once. A tile read twice was laid: the record
+    keeps the order they were laid in."""
+    opener = Placed((6, 6), ((800, 590), (800, 610)), None)
+    a = Placed((6, 0), ((810, 600), (830, 600)), 0)
+    b = Placed((6, 3), ((790, 600), (770, 600)), 0)
+    o = opener.obs()
+    steps, t = [], 0.0
+
+    def add(motion, obs, n):
+        nonlocal t
+        for _ in range(n):
+            steps.append((t, motion, obs))
+            t += 0.1
+
+    add(arm_from("bottom"), None, 5)
+    add(SETTLED, Observation((o,), (), SIZE), 10)
+    add(arm_from("left"), None, 5)
+    add(SETTLED, Observation((o, a.obs()), ((0, 1),), SIZE), 2)
+    add(SETTLED, Observation((o,), (), SIZE), 3)
+    add(arm_from("top"), None, 5)
+    add(SETTLED, Observation((o, b.obs()), ((0, 1),), SIZE), 10)
+    add(SETTLED, Observation((o, a.obs(), b.obs()), ((0, 1), (0, 2)), SIZE), 30)
+    _, events, _ = feed(steps)
+    assert [(e["player"], e["tile"]) for e in plays(events)] == [("Anna", "6-6"), ("Boris", "0-6"), ("Vera", "3-6")]

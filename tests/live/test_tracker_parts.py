@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.tiles import ALL_TILES
 from vision.live.calibration import full_frame
 from vision.live.flags import MisreadWatch
@@ -56,6 +58,23 @@ def test_a_lone_back_in_the_middle_before_any_move_is_the_blank_opener_BYK_1_5()
     assert blank_opener(obs, {}, blank_may_open=False) is obs
     first = Committed("1-1", "Anna", None, "up", 0.0, 0.0, _tile((1, 1), ((390.0, 200.0), (410.0, 200.0))))
     assert blank_opener(obs, {"1-1": first}, blank_may_open=True) is obs
+
+
+def test_a_back_among_face_up_tiles_showing_0_before_any_move_is_the_blank_opener_BLB():
+    # fresh live deal h154 (blitz, groove set): the 0-0 and the 0-2 laid on it in one visit; the
+    # 0-0 read as a back on the first settled frame
+    opener = _tile(None, ((390.0, 300.0), (410.0, 300.0)), face="down")
+    laid = _tile((0, 2), ((430.0, 300.0), (450.0, 300.0)))
+    obs = Observation((*_row(560.0, "south"), opener, laid), size=(800, 600))
+    out = blank_opener(obs, {}, blank_may_open=True).tiles[-2]
+    assert (out.values, out.face, out.owner) == ((0, 0), "up", LAYOUT)
+    # not where a double may be laid face down (SPI-4, BAL-12: that back may close an end)
+    assert blank_opener(obs, {}, blank_may_open=True, closed_doubles=True) is obs
+    # not beside a tile that shows no 0, nor beside a hand's tile
+    other = Observation((opener, _tile((3, 2), ((430.0, 300.0), (450.0, 300.0)))), size=(800, 600))
+    assert blank_opener(other, {}, blank_may_open=True) is other
+    hand = Observation((opener, replace(laid, owner="south")), size=(800, 600))
+    assert blank_opener(hand, {}, blank_may_open=True) is hand
 
 
 def test_backs_in_rows_and_a_heap_are_no_opener():

@@ -32,6 +32,7 @@ AT_EARLY_S = 0.5  # an arm's draw told this much before its place's tile was las
 ROW_SLACK_S = 0.5  # a row grown this soon after a draw seen is that draw's tile
 HANDOVER_S = 0.25  # one edge's reach ending and another's starting this close: one hand
 GLIMPSE_NEAR = 1.5  # tile lengths: a glimpse at the pile this near the last visit's is that hand
+TWO_DRAWS_S = 1.5  # an arm over the pile this long may have taken two tiles (one takes about a second)
 
 
 def one_per_hand(reaches: list[Reach], near: float) -> list[Reach]:
@@ -75,6 +76,19 @@ def same_hand(last: Reach, reach: Reach, tile_len: float) -> bool:
     return math.dist(last.tip, reach.tip) <= near * tile_len
 
 
+def second_draw(visit: Reach, before_t: float, first_t: float, place: tuple[float, float],
+                tile_len: float) -> bool:
+    """Whether a long arm visit that already took one tile took the one last seen at `place` at
+    `before_t` too: two draws without the arm leaving the pile in between (fresh deal h159: 2.1 s
+    over the pile for 4-4 and then 2-4; the second place was under the arm laying 2-4 and was
+    found empty only after it, so the draw went after the play, to the wrong player). The tile
+    was there when the arm came and the hand passed over it."""
+    if visit.end - visit.start < TWO_DRAWS_S or not (before_t < visit.end and visit.start <= first_t):
+        return False
+    points = [visit.tip, *((x, y) for _, x, y in visit.path)]
+    return any(math.dist(p, place) <= tile_len for p in points)
+
+
 class DrawWatch:
     """The draws seen in play and not yet written (`pending`, oldest first)."""
 
@@ -83,12 +97,14 @@ class DrawWatch:
         self._arm_draws: list[tuple[float, Reach]] = []  # draws seen by the arm alone: when, which arm
         self._last_visit: Reach | None = None  # the last arm that reached the boneyard
         self._row_draws: list[float] = []  # draws seen by a row alone: when the row grew
+        self._spent: list[tuple[float, Reach]] = []  # arm draws matched to a place gone
 
     def reset(self) -> None:
         self.pending.clear()
         self._arm_draws.clear()
         self._last_visit = None
         self._row_draws.clear()
+        self._spent.clear()
 
     def explains(self, rose_t: float, seat: str | None, seat_of: Callable[[str | None], str | None]) -> bool:
         """Whether a draw seen, not yet written, is the tile that came into a row at `rose_t`: its
@@ -148,6 +164,14 @@ class DrawWatch:
             seen = min(at, key=lambda x: x[0]) if at else next(iter(between), None)
             if seen is not None:
                 self._arm_draws.remove(seen)
+                self._spent.append(seen)
+                continue
+            again = next((x for x in self._spent
+                          if second_draw(x[1], drawn.before_t, drawn.first_t, drawn.place, bones.tile_len)), None)
+            if again is not None:
+                self._spent.remove(again)  # two tiles a visit at most
+                self.pending.append(Draw(again[0], again[1].start, again[1].edge))
+                log.debug("a second tile gone from where the arm from %s was: its second draw", again[1].edge)
                 continue
             row = next((r for r in self._row_draws if drawn.before_t - ROW_SLACK_S < r), None)
             if row is not None:
@@ -159,3 +183,4 @@ class DrawWatch:
             log.debug("a tile left the boneyard unseen by an arm until now (%s)", arm and arm.edge)
         self._arm_draws = [x for x in self._arm_draws if x[0] > t - 10.0]
         self._row_draws = [r for r in self._row_draws if r > t - 10.0]
+        self._spent = [x for x in self._spent if x[0] > t - 10.0]

@@ -44,13 +44,19 @@ ALONE = 1.5  # tile lengths from its centre to every other tile's: no hand's row
 BLANK = "0-0"
 
 
-def blank_opener(obs: Observation, committed: dict[str, Committed], *, blank_may_open: bool) -> Observation:
+def blank_opener(obs: Observation, committed: dict[str, Committed], *, blank_may_open: bool,
+                 closed_doubles: bool = False) -> Observation:
     """The 0-0 of a set with no divider and backs of its faces' colour is a back to the reader on
     every frame (fresh live deal h47: no play written, 3 of 33 moves). A play lies face up: only a
     double closing an end is laid face down (SPI-4, BAL-12), and there is no end before the first
     play. So with no move yet in this deal, a face-down tile alone near the middle of the table is
     the opener face up, and showing nothing, the 0-0 (where the engine lets the 0-0 open); once the
-    0-0 is a move, a face-down box on its place is it. Either is made the layout's 0-0."""
+    0-0 is a move, a face-down box on its place is it. Either is made the layout's 0-0. Where a
+    turn may lay several tiles and none is laid face down (not `closed_doubles`), the first
+    settled frame may show the opener with the tiles laid on it: a back whose only neighbours are
+    face-up layout tiles showing a 0 is the 0-0 too (fresh deal h154: a groove set's 0-0 and the
+    0-2 laid with it in one visit; the 0-0 read as a back until the next player's arm had come,
+    whose seat it then took)."""
     blank = committed.get(BLANK)
     if blank is not None and (blank.face != "up" or blank.obs is None):
         return obs
@@ -64,7 +70,7 @@ def blank_opener(obs: Observation, committed: dict[str, Committed], *, blank_may
         if blank is not None:
             here = dist(tile.centre, blank.obs.centre) <= 0.5 * length
         else:
-            here = _alone_in_middle(obs, i)
+            here = _alone_in_middle(obs, i, zeros_beside=not closed_doubles)
         if here:
             tiles[i] = replace(tile, values=(0, 0), face="up", owner=LAYOUT)
             return replace(obs, tiles=tuple(tiles))
@@ -87,15 +93,19 @@ def blank_backs(obs: Observation, committed: dict[str, Committed]) -> Observatio
     return obs if tiles == obs.tiles else replace(obs, tiles=tiles)
 
 
-def _alone_in_middle(obs: Observation, i: int) -> bool:
+def _alone_in_middle(obs: Observation, i: int, zeros_beside: bool = False) -> bool:
     """Tile `i` lies near the frame's middle with no other tile within ALONE tile lengths (no
-    hand's row, no heap): where a deal's first tile lies."""
+    hand's row, no heap): where a deal's first tile lies. With `zeros_beside`, face-up layout
+    tiles that may show a 0 (read with one, or unread) may lie by it: tiles laid on a 0-0."""
     tile = obs.tiles[i]
     length = 2 * max(tile.half_span, 1.0)
     w, h = obs.size  # type: ignore[misc]
     middle = max(abs(tile.centre[0] / w - 0.5), abs(tile.centre[1] / h - 0.5)) < OPENER_MIDDLE
-    return middle and all(dist(tile.centre, o.centre) > ALONE * length
-                          for k, o in enumerate(obs.tiles) if k != i)
+    near = [o for k, o in enumerate(obs.tiles) if k != i and dist(tile.centre, o.centre) <= ALONE * length]
+    if not zeros_beside or not near or tile.owner != LAYOUT:
+        return middle and not near
+    return middle and all(o.owner == LAYOUT and o.face == "up" and (o.values is None or 0 in o.values)
+                          for o in near)
 
 
 def middle_opener(obs: Observation, committed: dict[str, Committed]) -> Observation:

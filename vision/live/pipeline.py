@@ -292,6 +292,13 @@ class LivePipeline:
             )
 
     def _emit(self, event: dict, t: float) -> None:
+        if event.get("event") == "draw" and self._deal_over():
+            # The engine ends a deal on the last tile out or on a fish, and then nobody draws: a
+            # draw written with that play is a hand going down for the recount by the pile
+            # (fresh deal h150: north's arm laying its hand out, read as a draw after south was out).
+            log.info("%s reached the boneyard after the deal ended: not a draw", event.get("player"))
+            self.tracker.unwrite_draw(event.get("player"))
+            return
         if event.get("event") == "play":
             for skipped in self._circle_of_passes(event):
                 log.info("%s plays again: a circle of passes in between (%s)", event["player"],

@@ -198,7 +198,7 @@ class Tracker:
             obs = middle_opener(reown(obs), self.committed)
             # the engine is asked only before the first move (the only time the answer is used)
             opens = bool(self.committed) or self.may_open is None or self.may_open("0-0")
-            obs = blank_opener(obs, self.committed, blank_may_open=opens)
+            obs = blank_opener(obs, self.committed, blank_may_open=opens, closed_doubles=self.face_down)
             if self.face_down:
                 obs = blank_backs(obs, self.committed)
         self.last_observation = obs
@@ -679,9 +679,14 @@ class Tracker:
         name not yet clear: a face-down double, a tile read late) and not waiting longer than
         order_hold_s: it goes first, so a later tile read clearly does not overtake it in the record."""
         cfg = self.config
+        # A tile read on two frames and lost since (forgotten or not yet: `_revive` may find it
+        # again) was laid: it goes first too (fresh deal h167: a 0-1 with no divider read twice,
+        # lost for 2.4 s, and the 1-4 laid after it written first).
+        lost = [x for x in self._forgotten if x.name not in self.committed]
         return any(x is not c and k not in ready and (x.first_t, x.arm_t) < (c.first_t, c.arm_t)
-                   and t - x.first_t < cfg.order_hold_s and t - x.last_t <= cfg.gap_s and x.doubt_since is None
-                   for k, x in self._candidates.items())
+                   and t - x.first_t < cfg.order_hold_s and x.doubt_since is None
+                   and (t - x.last_t <= cfg.gap_s or (x.seen >= 2 and x.name is not None))
+                   for k, x in [*self._candidates.items(), *((None, x) for x in lost)])
 
     def _before_draw(self, t: float, d: Draw) -> bool:
         """A new layout tile, not yet a move, that came before draw `d` (waited for a while)."""
@@ -752,6 +757,11 @@ class Tracker:
         self._hand_t[player] = self.last_t
         self._last_player = player
         log.info("draw: %s takes a tile from the boneyard", player)
+
+    def unwrite_draw(self, player: str) -> None:
+        """A draw this tracker wrote that the record refused (the deal was over): not in the hand."""
+        if self._drawn[player] > 0:
+            self._drawn[player] -= 1
 
     def _commit(self, t: float, c: Candidate, name: str, tile: TileObs, to: str | None,
                 out: Update) -> None:
