@@ -92,3 +92,73 @@ def test_a_tile_without_a_line_reads_right(look):
             assert all(truth == (0, 0) and set(got) <= {0, None} for truth, got in wrong), (length, wrong)
         else:
             assert wrong == [], length
+
+
+def test_a_pinned_tile_boxed_past_its_end_is_read_on_its_body():
+    # fresh live deal h155: a 0-1 of a pinned set boxed 60 px long where its tiles are 46, running
+    # a quarter tile past its free end onto the table; cut at the box's middle, the pin fell in a
+    # half and read as the 1 of a 1-1. Moved onto the tile's body it reads 0-1.
+    from vision.read.box import Box
+    from vision.read.refit import refit_off_length
+
+    style = FACTORS["pin"].style(random_style(np.random.default_rng(3)))
+    length, cell = 46.0, 80
+    values = [(0, 1), (0, 4), (0, 2), (3, 5), (1, 6), (2, 6), (4, 5), (0, 0)]
+    frame = np.zeros((cell, cell * (len(values) + 1), 3), np.uint8)
+    frame[:] = (40, 90, 30)
+    tiles = [PlacedTile(v, ((n + 1) * cell, cell / 2), 0.3, length / 2.0, 2.0, style=style)
+             for n, v in enumerate(values)]
+    for t in tiles:
+        draw_face(frame, t)
+    frame = cv2.GaussianBlur(frame, (3, 3), 0.6)
+    jobs = [(box_from_corners(t.corners()), "up", 0.9) for t in tiles]
+    wrong_before = 0
+    for k in range(3):  # the tiles whose blank a pin turns to a 1: 0-1, 0-4, 0-2
+        exact = jobs[k][0]
+        for sign in (-1.0, 1.0):  # past either end
+            shift = sign * 0.15 * exact.length
+            # long and narrow, as the detector boxed it (60 x 15 px where the tiles are 46 x 23)
+            over = Box(exact.cx + shift * exact.ux, exact.cy + shift * exact.uy, exact.ux, exact.uy,
+                       1.3 * exact.length, 0.8 * exact.width)
+            bad = [*jobs[:k], (over, "up", 0.9), *jobs[k + 1:]]
+            before = read_tiles(frame, bad)
+            after = refit_off_length(frame, before, bad)
+            wrong_before += before[k].values is None or sorted(before[k].values) != sorted(values[k])
+            assert sorted(after[k].half_values) == sorted(values[k]), (values[k], sign)
+            centre = after[k].quad.mean(axis=0)
+            assert np.hypot(centre[0] - exact.cx, centre[1] - exact.cy) < 0.1 * length  # on its body
+    assert wrong_before > 0  # read as the detector drew it, the pin is a pip
+
+
+def test_a_box_run_on_over_the_tile_it_touches_ends_where_that_tile_begins():
+    # h155 later in the deal: the 1-6 laid on the 0-1's 1 left it no free end; the 1-6's own box
+    # (of the tiles' size) says where the 0-1 ends. A tile cut by the frame's edge keeps its box.
+    from vision.read.box import Box
+    from vision.read.refit import refit_off_length
+
+    style = FACTORS["pin"].style(random_style(np.random.default_rng(3)))
+    length, cell = 46.0, 80
+    a, u = np.array([120.0, 40.0]), np.array([1.0, 0.0])
+    chain = [PlacedTile((0, 1), tuple(a), 0.0, length / 2, 2.0, style=style),
+             PlacedTile((1, 6), tuple(a + u * (length + 1)), 0.0, length / 2, 2.0, style=style)]
+    loose = [PlacedTile(v, (60.0 + 70 * n, 130.0), 0.0, length / 2, 2.0, style=style)
+             for n, v in enumerate([(3, 5), (2, 6), (4, 5), (0, 0), (2, 2), (0, 0)])]
+    frame = np.zeros((2 * cell, 6 * cell, 3), np.uint8)
+    frame[:] = (40, 90, 30)
+    for t in chain + loose:
+        draw_face(frame, t)
+    frame = cv2.GaussianBlur(frame, (3, 3), 0.6)
+    jobs = [(box_from_corners(t.corners()), "up", 0.9) for t in chain + loose]
+    exact = jobs[0][0]
+    for sign in (-1.0, 1.0):
+        shift = sign * 0.15 * length * (exact.ux if abs(exact.ux) > 0.5 else 1.0)
+        over = Box(exact.cx + shift, exact.cy, exact.ux, exact.uy, 1.3 * length, 0.8 * exact.width)
+        bad = [(over, "up", 0.9), *jobs[1:]]
+        after = refit_off_length(frame, read_tiles(frame, bad), bad)
+        assert sorted(after[0].half_values) == [0, 1], sign
+        assert abs(after[0].quad.mean(axis=0)[0] - a[0]) < 0.1 * length
+    # a tile cut by the frame's left edge: boxed short, and left so
+    cut = Box(10.0, 130.0, 1.0, 0.0, 20.0, exact.width)
+    edge = [(cut, "up", 0.9), *jobs[1:]]
+    before = read_tiles(frame, edge)
+    assert refit_off_length(frame, before, edge)[0] is before[0]

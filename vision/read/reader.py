@@ -14,6 +14,7 @@ from vision.read.ends import close_ends
 from vision.read.layout import FrameLayout, LayoutTile, build_layout
 from vision.read.opener import take_doubtful_faces
 from vision.read.pipfaces import faces_boxed_down
+from vision.read.refit import refit_off_length
 from vision.read.tile import TileRead, read_tiles, shows_no_face
 from vision.read.turn import turn_unread
 from vision.read.verify import physical_tiles
@@ -142,11 +143,13 @@ def read_frame(frame: np.ndarray, detections, pool=None, doubtful=None,
         prepare = shared.prepare
         tiles = read_tiles(frame, jobs, prepare=prepare)
         tiles = turn_unread(frame, tiles, jobs, prepare=prepare)
+        tiles = refit_off_length(frame, tiles, jobs, prepare=prepare)
         tiles = physical_tiles(frame, tiles, shared.bodies)
     else:
         prepare = None
         tiles = read_tiles(frame, jobs)
         tiles = turn_unread(frame, tiles, jobs)  # the detector's angle of a small tile may be off
+        tiles = refit_off_length(frame, tiles, jobs)  # and its length
         tiles = physical_tiles(frame, tiles)  # boxes that are no tile: across two tiles, doubles, parts
     tiles, seen = blank_doubles(frame, tiles, backs)  # a 0-0 with no divider, boxed as a back
     # a 0-1 with no divider, boxed as a back: every back read again, so in the workers too (live
