@@ -75,6 +75,7 @@ LIVE_FLAGS_OPERATOR = {
     "recount": N_("hands laid out for the recount: upload a photo or type the tiles"),
     "refused": N_("the journal refused a camera move: enter the move by hand if it was made"),
     "unseen": N_("%(tile)s not seen in the recount: given to %(player)s as the only tiles left; check the reveal"),
+    "seat": N_("the hands shown say %(tile)s was %(player)s's: the move was corrected; check it"),
 }
 LIVE_FLAG_OTHER = N_("the camera noticed something: look at the picture")
 SOMEONE = N_("A player")

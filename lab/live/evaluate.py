@@ -208,7 +208,12 @@ def watch(video: DemoVideo, reader: str = "truth", config: LiveConfig | None = N
     pipe = video_pipeline(video, read, config or LiveConfig(realtime=realtime, annotate=False),
                           loop=False, **pacing)
     got: list[dict] = []
-    pipe.on_events(got.append)
+
+    def journal(event: dict) -> int:  # as the web's journal: each entry gets an id to correct it by
+        got.append(event)
+        return len(got) - 1
+
+    pipe.on_events(journal)
     pipe.resume([video.record[0], {"event": "deal"}])
     for _ in pipe.frames():
         pass
@@ -225,7 +230,17 @@ def watch(video: DemoVideo, reader: str = "truth", config: LiveConfig | None = N
         for k in range(1, round(hold_s * video.fps) + 1):
             pipe.process(last, end_t + k / video.fps)
     pipe.close()
-    return got, pipe
+    return corrected(got), pipe
+
+
+def corrected(events: list[dict]) -> list[dict]:
+    """The events with each `correct` (target: an index into `events`) applied, as the journal
+    applies them, and dropped."""
+    out = [dict(e) for e in events]
+    for e in events:
+        if e.get("event") == "correct":
+            out[e["target"]].update({k: v for k, v in e.items() if k not in ("event", "target")})
+    return [e for e in out if e.get("event") != "correct"]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -194,3 +194,35 @@ def test_no_draw_is_written_once_the_deal_is_over():
     pipe.tracker._drawn["Boris"] += 1  # as `_commit_draw` counts a draw it writes
     pipe._emit({"event": "draw", "player": "Boris"}, 2.0)
     assert got == [sc.plays[-1]] and pipe.tracker._drawn["Boris"] == 0
+
+
+
+def test_the_hands_shown_correct_an_unwitnessed_seat_in_the_journal():
+    """Fresh deal h139: a tile laid by an arm never seen was given by turn order to the seat
+    before, whose player had passed; the recount showed that player a tile more and the layer one
+    fewer. Once the last hand is shown the move is corrected in the journal (the entry the sink
+    answered for it), and a flag tells the referee."""
+    from tests.live.test_record import _mis_seated
+
+    record, tile, true = _mis_seated()
+    sc = deal_steps(35, players=PLAYERS)
+    pipe = LivePipeline(lambda: ScenarioSource(sc), TruthByTime(sc), PLAYERS, game=GAME,
+                        config=LiveConfig(realtime=False, annotate=False))
+    journal: list[dict] = []
+
+    def sink(event):
+        journal.append(event)
+        return len(journal) + 99  # the entry's id
+
+    pipe.on_events(sink)
+    pipe.resume(record[:2])
+    pipe.tracker.unsure_seats = lambda: {tile}  # the tracker's word: no arm or row saw who laid it
+    for event in record[2:]:
+        pipe._emit_one(event, 1.0)  # as written, no passes inferred in between
+    written = [e for e in journal if e.get("event") != "correct"]
+    assert written == record[2:]
+    target = 100 + written.index(next(e for e in written if e.get("tile") == tile))
+    assert journal[-1] == {"event": "correct", "target": target, "player": "Gleb"}
+    assert [(f["kind"], f["tile"], f["player"]) for f in pipe.flags()] == [("seat", tile, "Gleb")]
+    # the pipeline's own record follows: as the true one
+    assert [e.get("player") for e in pipe._record.events] == [e.get("player") for e in true]

@@ -178,3 +178,27 @@ def test_spi2_trad_the_first_deal_opens_with_a_double_where_a_double_is_named():
     assert opens("sevastopol", ("Anna", "Boris", "Vera", "Gleb"))  # SEV-1: 6-6
     assert not opens("blitz", ("Anna", "Boris", "Vera", "Gleb"))  # BLZ-2: 0-0 or the tile nearest it by pips
     assert not opens("dark")  # DRK-1: the opener by lot turns up any tile
+
+
+def _mis_seated(seed: int = 35):
+    """A rendered Bykovo deal's record with Gleb's second play written as Boris's, as when his arm
+    went unseen and turn order gave it to the seat before (fresh deal h139)."""
+    from vision.live.schematic import deal_steps
+
+    players = ["Anna", "Boris", "Vera", "Gleb"]
+    game = {"event": "game", "variant": "bykovo", "players": players, "options": {}}
+    sc = deal_steps(seed, players=players)
+    plays = [dict(p) for p in sc.plays]
+    assert plays[2]["player"] == "Gleb" and plays[1]["player"] != "Boris" != plays[3]["player"]
+    plays[2]["player"] = "Boris"
+    return [game, {"event": "deal"}, *plays, *sc.reveals], plays[2]["tile"], [game, {"event": "deal"}, *sc.plays, *sc.reveals]
+
+
+def test_the_hands_shown_correct_a_move_whose_seat_no_arm_witnessed():
+    record, tile, true = _mis_seated()
+    rec = GameRecord(record)
+    assert rec.seat_swap({tile}) == (4, "Gleb")  # event 4: the deal's third play, Gleb's
+    # never a move an arm or a row witnessed: any of Boris's plays would leave the hands as shown
+    assert rec.seat_swap(set()) is None
+    # and nothing where the hands are as the record says
+    assert GameRecord(true).seat_swap({tile}) is None

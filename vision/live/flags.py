@@ -13,7 +13,7 @@ from vision.live.places import Committed
 FLAG_IDS = {"take-back": "TAKE-BACK", "returned": "RETURNED", "misread": "MISREAD",
             "no-attachment": "NO-ATTACH", "duplicate": "SET-DUP", "recount": "RECOUNT",
             "refused": "REFUSED", "to-confirm": "TO-CONFIRM",
-            "unseen": "RECOUNT-UNSEEN"}
+            "unseen": "RECOUNT-UNSEEN", "seat": "RECOUNT-SEAT"}
 
 
 @dataclass(frozen=True)

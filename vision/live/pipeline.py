@@ -102,6 +102,9 @@ class LivePipeline:
         self._last_settled = False
         self.stats = Stats()
         self.events: list[dict] = []  # everything emitted, in order (tests, benchmarks)
+        # what the sink answered for each event of the record it was handed (the journal's entry,
+        # whose id a correction names), by index in the record
+        self._written: dict[int, Any] = {}
 
     def _tell_rules(self, game: dict) -> None:
         """What the tracker needs to know of the variant the game event names."""
@@ -134,6 +137,7 @@ class LivePipeline:
             if not record or record[0].get("event") != "game":
                 return
             self._record.resume(record)  # the one full replay
+            self._written.clear()  # the referee's record: its entries are not this pipeline's to name
             players = list(record[0].get("players") or self.players)
             if players != self.players:
                 self.players = players
@@ -321,18 +325,52 @@ class LivePipeline:
         return self._record.circle_of_passes(event, self.players)
 
     def _emit_one(self, event: dict, t: float) -> None:
+        written = None
         if self._sink is not None:
             try:
-                self._sink(dict(event))
+                written = self._sink(dict(event))
             except ValueError as exc:
                 self._add_flags([LiveFlag("refused", t, f"the journal refused {event}: {exc}",
                                           event.get("tile"), event.get("player"))])
                 return
         self._record.append(event)
+        self._written[len(self._record.events) - 1] = written
         self.events.append(dict(event))
         # A deal just opened has no tile yet: the engine's last deal is still the one before.
         if event.get("event") != "deal" and self._deal_over():
             self.tracker.start_recount(t)
+        if event.get("event") == "reveal":
+            self._check_seats(t)
+
+    def _check_seats(self, t: float) -> None:
+        """Once every hand of the deal is shown: a move the hands say was another player's is
+        corrected in the journal (`GameRecord.seat_swap`), with a flag for the referee to check."""
+        swap = self._record.seat_swap(self.tracker.unsure_seats())
+        if swap is None:
+            return
+        i, player = swap
+        move = self._record.events[i]
+        written = self._written.get(i)
+        target = getattr(written, "id", written)
+        what = move.get("tile") or "draw"
+        if target is None or self._sink is None:
+            self._add_flags([LiveFlag("seat", t, f"the hands shown say {what} was {player}'s, not "
+                                      f"{move['player']}'s: correct the move on /operator", move.get("tile"), player)])
+            return
+        correction = {"event": "correct", "target": target, "player": player}
+        try:
+            self._sink(dict(correction))
+        except ValueError as exc:
+            self._add_flags([LiveFlag("refused", t, f"the journal refused {correction}: {exc}", move.get("tile"), player)])
+            return
+        log.info("the hands shown say %s was %s's, not %s's: corrected", what, player, move["player"])
+        self.events.append(correction)
+        fixed = [dict(e) for e in self._record.events]
+        fixed[i]["player"] = player
+        self._record.resume(fixed)
+        self.tracker.reassign(move.get("tile"), player)
+        self._add_flags([LiveFlag("seat", t, f"the hands shown say {what} was {player}'s, not "
+                                  f"{move['player']}'s: corrected; check it on /operator", move.get("tile"), player)])
 
     # --- the engine's view (vision/live/record.py) -------------------------------------------
     def _to_move(self) -> str | None:

@@ -74,3 +74,6 @@ class Committed:
     miss_t: float | None = None  # first settled frame of the current absence
     miss_frames: int = 0
     misread: tuple[str, float] | None = None  # another name read where it lies, since when
+    # its player from an arm seen at that seat's edge, or from the rows (not from turn order, nor
+    # from an arm told only by the way it pointed): what the recount may correct
+    witnessed: bool = True

@@ -166,3 +166,45 @@ class GameRecord:
             return []
         return [{"event": "pass", "player": players[(seat + k) % n]} for k in range(1, n)]
 
+
+    def seat_swap(self, unsure: set[str]) -> tuple[int, str] | None:
+        """After the last hand of a deal is shown: where the hands say one player holds a tile
+        more than the record leaves them and another one fewer (every other hand as the record
+        says), one move written for the first was the second's (an arm hardly seen, turn order
+        where a pass left no trace: fresh deals h135, h139). Returns (the index of that move in
+        `events`, the player it was) where exactly one of the first player's plays and draws of
+        the deal whose seat no arm or row witnessed (`unsure`, tiles), given to the second,
+        leaves every hand as shown and raises fewer flags than any other such move; else None.
+        Never a witnessed move: any of the first player's plays given to the second leaves the
+        hands as shown, and the flags alone chose the wrong one in one in five rendered deals."""
+        starts = [i for i, e in enumerate(self.events) if e.get("event") == "deal"]
+        s = self.state
+        if not starts or s is None or s.deal is None or any(r is None for r in s.deal.revealed):
+            return None
+        d, names = s.deal, list(s.players)
+        off = {names[k]: len(d.revealed[k]) - d.counts[k] for k in range(len(names))}
+        more = [p for p, n in off.items() if n == 1]
+        fewer = [p for p, n in off.items() if n == -1]
+        if len(more) != 1 or len(fewer) != 1 or sum(n != 0 for n in off.values()) != 2:
+            return None
+        start = starts[-1]
+        fits: list[tuple[int, int]] = []  # (flags raised in the deal, index)
+        for i in range(start + 1, len(self.events)):
+            e = self.events[i]
+            if e.get("event") != "play" or e.get("player") != more[0] or e.get("tile") not in unsure:
+                continue
+            trial = [dict(x) for x in self.events]
+            trial[i]["player"] = fewer[0]
+            try:
+                state, flags = replay_state(trial)
+            except Exception:
+                continue
+            t = state.deal
+            if t is None or any(r is None or len(r) != c for r, c in zip(t.revealed, t.counts, strict=True)):
+                continue
+            fits.append((sum(f.event > start for f in flags), i))
+        if not fits:
+            return None
+        least = min(n for n, _ in fits)
+        best = [i for n, i in fits if n == least]
+        return (best[0], fewer[0]) if len(best) == 1 else None

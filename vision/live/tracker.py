@@ -758,6 +758,15 @@ class Tracker:
         self._last_player = player
         log.info("draw: %s takes a tile from the boneyard", player)
 
+    def unsure_seats(self) -> set[str]:
+        """The moves of this deal whose player no arm seen at its edge and no row witnessed."""
+        return {n for n, c in self.committed.items() if not c.witnessed}
+
+    def reassign(self, tile: str | None, player: str) -> None:
+        """A move's player corrected after the fact (the recount's hands): its record follows."""
+        if tile is not None and tile in self.committed:
+            self.committed[tile].player = player
+
     def unwrite_draw(self, player: str) -> None:
         """A draw this tracker wrote that the record refused (the deal was over): not in the hand."""
         if self._drawn[player] > 0:
@@ -766,8 +775,10 @@ class Tracker:
     def _commit(self, t: float, c: Candidate, name: str, tile: TileObs, to: str | None,
                 out: Update) -> None:
         player = self.calibration.seat_of_edge(c.edge)
+        witnessed = player in self.players and c.rooted
         grouped = self._seat_in_group(c)
         if grouped is not None:
+            witnessed = True
             if grouped != player:
                 log.debug("%s appeared with others: the rows give it to %s, not %s", name, grouped, player)
             player = grouped
@@ -780,13 +791,14 @@ class Tracker:
             fewer = self.rows_seen.shrank(c.first_t, self._move_before(c.first_t), self.players)
             if fewer is not None and fewer != player and player != (self._in_turn(out) or self._fallback_player()):
                 log.debug("%s's arm was not seen at its edge: %s's row holds one tile fewer", name, fewer)
-                player = fewer
+                player, witnessed = fewer, True
         elif player not in self.players:
             # No arm seen: the hand that holds one tile fewer since it appeared, else turn order
             # (which cannot know who passed where passes leave no trace: BLB, held-out h11).
             since = max((x.t for x in self.committed.values()), default=-math.inf)
             player = self.rows_seen.shrank(c.first_t, since, self.players)
             if player is not None:
+                witnessed = True
                 log.debug("no arm seen for %s: %s's row holds one tile fewer", name, player)
             else:
                 player = self._in_turn(out) or self._fallback_player()
@@ -803,7 +815,7 @@ class Tracker:
         if face == "down":
             event["face"] = "down"
         out.events.append(event)
-        self.committed[name] = Committed(name, player, to, face, c.first_t, t, tile)
+        self.committed[name] = Committed(name, player, to, face, c.first_t, t, tile, witnessed=witnessed)
         self._hand_t[player] = c.first_t
         self.order.append(name)
         self._last_player = player
