@@ -155,3 +155,23 @@ def test_an_event_is_taken_as_the_journal_stores_it():
     hub.append({"event": "reveal", "player": "Anna", "tiles": ("0-1", "1-4")}, "camera")  # JSON: a list
     assert hub.store.entries()[-1].event["tiles"] == ["0-1", "1-4"]
     check(hub)
+
+
+def test_the_camera_corrects_a_seat_by_the_entry_its_append_answered():
+    """The live pipeline names a move it wrote by the entry `Hub.append` gave back for it
+    (vision.live.pipeline: the hands shown say a move was another player's)."""
+    from tests.live.test_record import _mis_seated
+
+    record, tile, true = _mis_seated()
+    hub = Hub(EventStore(":memory:"))
+    entries = [hub.append(e, "camera") for e in record]
+    target = next(entry.id for entry, e in zip(entries, record, strict=True) if e.get("tile") == tile)
+    hub.append({"event": "correct", "target": target, "player": "Gleb"}, "camera")
+    check(hub)
+    assert hub.state() == full(hub)
+    fixed = Hub(EventStore(":memory:"))
+    play(fixed, true)
+    moves = [(m["event"].get("player"), m["event"].get("tile")) for m in hub.state()["moves"]]
+    assert (("Gleb", tile) in moves) and moves[:len(true)] == \
+        [(m["event"].get("player"), m["event"].get("tile")) for m in fixed.state()["moves"]]
+    assert [f["rule"] for f in hub.state()["flags"]] == [f["rule"] for f in fixed.state()["flags"]]
