@@ -416,3 +416,23 @@ def test_a_tile_read_twice_then_lost_for_a_while_is_not_overtaken_by_the_next_on
     add(SETTLED, Observation((o, a.obs(), b.obs()), ((0, 1), (0, 2)), SIZE), 30)
     _, events, _ = feed(steps)
     assert [(e["player"], e["tile"]) for e in plays(events)] == [("Anna", "6-6"), ("Boris", "0-6"), ("Vera", "3-6")]
+
+
+def test_a_die_read_as_a_tile_at_one_seat_starts_no_recount():
+    """Fresh deal h140: a die in a corner read as a 1-0 at 0.2 on most settled frames, face up at
+    one seat for two seconds, started the recount mid-deal and the record stopped. A hand laid
+    out for the recount is read surely: one so read at one seat still starts it."""
+    opener = Placed((6, 6), ((800, 590), (800, 610)), None).obs()
+    w, h = SIZE
+    die = replace(Placed((1, 0), ((w - 60, h - 40), (w - 40, h - 40)), None).obs(), owner="east", confidence=0.2)
+    hand = replace(die, confidence=0.9)
+    for corner, recount in ((die, False), (hand, True)):
+        steps, t = [], 0.0
+        for motion, obs, n in [(arm_from("bottom"), None, 5), (SETTLED, Observation((opener,), (), SIZE), 10),
+                               (SETTLED, Observation((opener, corner), (), SIZE), 40)]:
+            for _ in range(n):
+                steps.append((t, motion, obs))
+                t += 0.1
+        tracker, events, _ = feed(steps)
+        assert plays(events) == [{"event": "play", "player": "Anna", "tile": "6-6"}]
+        assert (tracker.mode != "play") == recount, corner.confidence

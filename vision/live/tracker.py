@@ -82,6 +82,7 @@ __all__ = ["FLAG_IDS", "PLAY", "RECOUNT", "REVEALED", "Committed", "LiveFlag", "
 log = logging.getLogger(__name__)
 
 PLAY, RECOUNT, REVEALED = "play", "recount", "revealed"
+RECOUNT_SURE = 0.4  # a face-up tile out of the layout read at least this surely may start the recount
 FORGOTTEN_S = 4.0  # a tile read again where a forgotten one lay this soon after is that one
 
 
@@ -878,6 +879,10 @@ class Tracker:
         if not self.committed:
             return
         hands = hand_tiles(obs, self.committed, self.calibration)
+        # Hands laid out for the recount are read surely: a die in a corner read as a 1-0 at 0.2
+        # (fresh deal h140), face up at one seat for two seconds, starts none.
+        sure = {tile.name for tile in obs.tiles if tile.confidence >= RECOUNT_SURE}
+        hands = {name: player for name, player in hands.items() if name in sure}
         seats = rows_turned_up(obs, hands, self.calibration) if self.rows else set(hands.values())
         if self.recount.wants_recount(t, seats, len(self.players), self.expected_hands(), rows=self.rows,
                                       recount_seats=self.config.recount_seats, stable_s=self.config.stable_s):
