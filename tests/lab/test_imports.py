@@ -44,7 +44,7 @@ def test_the_lab_holds_what_moved_out_of_the_runtime():
                  "lab.detect.compare_ultralytics", "lab.detect.quantize", "lab.live.evaluate",
                  "lab.live.heldout", "lab.benchmarks.run_all", "lab.diagnose.phantoms"):
         assert name in names, name
-    assert len([n for n in names if n.startswith("lab.diagnose.")]) == 14
+    assert len([n for n in names if n.startswith("lab.diagnose.")]) == 15
 
 
 def test_every_lab_module_imports_without_loading_a_model_or_torch():
