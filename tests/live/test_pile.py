@@ -65,8 +65,16 @@ def test_without_a_heap_nothing_is_taken_from_the_hands():
 
 def test_more_tiles_than_a_deal_leaves_undealt_are_the_shuffle_not_the_boneyard():
     obs = Observation(tuple(heap(320, 300, 16)))
-    assert find_pile(obs, 14) == []
+    assert find_pile(obs, 10) == []
     assert len(find_pile(obs, None)) == 16
+
+
+def test_a_heap_with_a_tile_boxed_twice_is_still_the_boneyard():
+    # fresh deal h184: 15 boxes for the 14 undealt tiles; no boneyard until the first draw left
+    # 14, and that draw, unseen, shifted every move after it
+    bones = heap(320, 300, 14)
+    twice = replace(bones[3], halves=tuple((x + 2.0, y + 1.0) for x, y in bones[3].halves))
+    assert len(find_pile(Observation(tuple([*bones, twice])), 14)) == 15
 
 
 def test_face_up_and_layout_tiles_never_join_the_heap():

@@ -17,6 +17,10 @@ from vision.live.observation import BONEYARD, LAYOUT, Observation, Point
 from vision.read import heap
 
 PLACE_REACH = 0.5  # a remembered place holds a tile centred within this many tile lengths
+# The detector may box a tile of the heap twice: a heap of 15 boxes for the 14 undealt tiles was
+# no boneyard until the first draw left 14 (fresh deal h184: that draw, unseen, shifted all 39
+# moves). A few boxes more still tell the boneyard from the shuffle's 28.
+EXTRA_BOXES = 2
 
 
 def _loose(obs: Observation) -> list[int]:
@@ -31,7 +35,7 @@ def tile_length(obs: Observation, indices: list[int]) -> float:
 def find_pile(obs: Observation, most: int | None = None) -> list[int]:
     """Indices of the tiles of the boneyard heap on this frame ([] when there is none); see
     `vision.read.heap.find_heap` (`most`: the tiles a deal leaves undealt)."""
-    return heap.find_heap([t.halves for t in obs.tiles], _loose(obs), most)
+    return heap.find_heap([t.halves for t in obs.tiles], _loose(obs), most, EXTRA_BOXES)
 
 
 class PileMemory:

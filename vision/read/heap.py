@@ -106,17 +106,17 @@ def tile_length(halves: Sequence[Halves], indices: list[int]) -> float:
     return spans[len(spans) // 2] if spans else 0.0
 
 
-def find_heap(halves: Sequence[Halves], loose: list[int], most: int | None = None) -> list[int]:
+def find_heap(halves: Sequence[Halves], loose: list[int], most: int | None = None, extra: int = 0) -> list[int]:
     """The largest heap among the face-down tiles `loose` (indices into `halves`), [] when there
     is none: at least HEAP_MIN tiles, none in a hand's row, lying near each other at scattered
     angles, and no more than `most` (the tiles a deal leaves undealt: a heap of all 28 before the
-    deal is the shuffle, not the boneyard)."""
+    deal is the shuffle, not the boneyard) and `extra` boxes more (a tile boxed twice)."""
     length = tile_length(halves, loose)
     if len(loose) < HEAP_MIN or length <= 0:
         return []
     in_row = _hand_rows(halves, loose, length)
     rest = [i for i in loose if i not in in_row]
     heaps = _groups(rest, lambda i, j: math.dist(centre(halves[i]), centre(halves[j])) <= HEAP_LINK * length)
-    heaps = [h for h in heaps if HEAP_MIN <= len(h) <= (most if most is not None else len(h))
+    heaps = [h for h in heaps if HEAP_MIN <= len(h) <= (most + extra if most is not None else len(h))
              and _spread(halves, h) < HEAP_SPREAD]
     return max(heaps, key=len) if heaps else []
