@@ -31,6 +31,17 @@ def feed(steps, **kw):
     return tracker, events, flags
 
 
+def timeline(*segments):
+    """Steps (t, motion, obs) 0.1 s apart from (motion, obs, frames) segments; `obs` may be a
+    function of the frame's number within its segment (a reading that wavers)."""
+    steps, t = [], 0.0
+    for motion, obs, n in segments:
+        for k in range(n):
+            steps.append((t, motion, obs(k) if callable(obs) else obs))
+            t += 0.1
+    return steps
+
+
 def plays(events):
     return [e for e in events if e["event"] == "play"]
 
@@ -219,13 +230,8 @@ def _doubtful_steps(name=(1, 2), opener=(6, 6)):
     b = Placed(name, ((820, 600), (840, 600)), 0)
     obs_a = Observation((a.obs(),), (), SIZE)
     obs_ab = Observation((a.obs(), b.obs()), ((0, 1),), SIZE)
-    steps, t = [], 0.0
-    for motion, obs, n in [(arm_from("bottom"), None, 5), (SETTLED, obs_a, 10),
-                           (arm_from("left"), None, 5), (SETTLED, obs_ab, 30)]:
-        for _ in range(n):
-            steps.append((t, motion, obs))
-            t += 0.1
-    return steps
+    return timeline((arm_from("bottom"), None, 5), (SETTLED, obs_a, 10),
+                    (arm_from("left"), None, 5), (SETTLED, obs_ab, 30))
 
 
 def test_a_tile_that_fits_no_end_is_to_confirm_not_a_move():
@@ -293,13 +299,9 @@ def test_byk16_a_tile_laid_against_one_it_does_not_fit_is_to_confirm_though_it_f
     c = Placed((0, 5), ((860, 600), (880, 600)), 1)
     shown = [Observation((a.obs(),), (), SIZE), Observation((a.obs(), b.obs()), ((0, 1),), SIZE),
              Observation((a.obs(), b.obs(), c.obs()), ((0, 1), (1, 2)), SIZE)]
-    steps, t = [], 0.0
-    for motion, obs, n in [(arm_from("bottom"), None, 5), (SETTLED, shown[0], 10),
-                           (arm_from("left"), None, 5), (SETTLED, shown[1], 10),
-                           (arm_from("top"), None, 5), (SETTLED, shown[2], 30)]:
-        for _ in range(n):
-            steps.append((t, motion, obs))
-            t += 0.1
+    steps = timeline((arm_from("bottom"), None, 5), (SETTLED, shown[0], 10),
+                     (arm_from("left"), None, 5), (SETTLED, shown[1], 10),
+                     (arm_from("top"), None, 5), (SETTLED, shown[2], 30))
     pipe, got = _through_pipeline(steps)
     assert got == [{"event": "play", "player": "Anna", "tile": "0-0"},
                    {"event": "play", "player": "Boris", "tile": "0-2", "to": "0-0"}]
@@ -311,11 +313,7 @@ def test_blb1_an_opener_the_deal_cannot_open_with_stays_to_confirm_however_clear
     # rules say the deal opens with 0-0 (BLB-1), so reading it clearly again and again is no
     # reason to write it; the operator decides.
     opener = Placed((0, 1), ((800, 590), (800, 610)), None)
-    steps, t = [], 0.0
-    for motion, obs, n in [(arm_from("bottom"), None, 5), (SETTLED, Observation((opener.obs(),), (), SIZE), 60)]:
-        for _ in range(n):
-            steps.append((t, motion, obs))
-            t += 0.1
+    steps = timeline((arm_from("bottom"), None, 5), (SETTLED, Observation((opener.obs(),), (), SIZE), 60))
     tracker, events, flags = feed(steps, may_open=lambda tile: tile == "0-0")
     assert plays(events) == []
     assert [(i.tile, i.reason) for i in tracker.to_confirm()] == [("0-1", "no-end")]
@@ -332,23 +330,13 @@ def test_a_tile_read_late_is_not_overtaken_by_the_next_one():
     a_wrong = Placed((6, 5), ((810, 600), (830, 600)), 0)
     b = Placed((6, 3), ((790, 600), (770, 600)), 0)
     o = opener.obs()
-    steps, t = [], 0.0
-
-    def add(motion, obs_for, n):
-        nonlocal t
-        for k in range(n):
-            steps.append((t, motion, obs_for(k)))
-            t += 0.1
-
-    add(arm_from("bottom"), lambda k: None, 5)
-    add(SETTLED, lambda k: Observation((o,), (), SIZE), 10)
-    add(arm_from("left"), lambda k: None, 5)
     readings = itertools.cycle([a_true, a_wrong, Placed((6, 4), a_true.halves, 0)])
-    wavering = lambda k: next(readings).obs()  # noqa: E731
-    add(SETTLED, lambda k: Observation((o, wavering(k)), ((0, 1),), SIZE), 2)
-    add(arm_from("top"), lambda k: None, 5)
-    add(SETTLED, lambda k: Observation((o, wavering(k), b.obs()), ((0, 1), (0, 2)), SIZE), 4)
-    add(SETTLED, lambda k: Observation((o, a_true.obs(), b.obs()), ((0, 1), (0, 2)), SIZE), 30)
+    steps = timeline((arm_from("bottom"), None, 5), (SETTLED, Observation((o,), (), SIZE), 10),
+                     (arm_from("left"), None, 5),
+                     (SETTLED, lambda k: Observation((o, next(readings).obs()), ((0, 1),), SIZE), 2),
+                     (arm_from("top"), None, 5),
+                     (SETTLED, lambda k: Observation((o, next(readings).obs(), b.obs()), ((0, 1), (0, 2)), SIZE), 4),
+                     (SETTLED, Observation((o, a_true.obs(), b.obs()), ((0, 1), (0, 2)), SIZE), 30))
     _, events, _ = feed(steps)
     assert [(e["player"], e["tile"]) for e in plays(events)] == [("Anna", "6-6"), ("Boris", "0-6"), ("Vera", "3-6")]
 
@@ -366,12 +354,8 @@ def test_spi2_of_two_tiles_laid_together_at_the_start_the_double_opened():
     double = Placed((2, 2), ((800, 590), (800, 610)), None)
     other = Placed((2, 5), ((820, 600), (840, 600)), 0)
     both = Observation((double.obs(), other.obs()), ((0, 1),), SIZE)
-    steps, t = [], 0.0
-    for motion, obs, n in [(SETTLED, Observation((), (), SIZE), 5), (_reaching("top", (835.0, 640.0)), None, 8),
-                           (_reaching("bottom", (800.0, 560.0)), None, 8), (SETTLED, both, 20)]:
-        for _ in range(n):
-            steps.append((t, motion, obs))
-            t += 0.1
+    steps = timeline((SETTLED, Observation((), (), SIZE), 5), (_reaching("top", (835.0, 640.0)), None, 8),
+                     (_reaching("bottom", (800.0, 560.0)), None, 8), (SETTLED, both, 20))
     _, events, _ = feed(steps, may_open=lambda tile: True, opens_with_double=lambda: True)
     assert plays(events) == [{"event": "play", "player": "Vera", "tile": "2-2"},
                              {"event": "play", "player": "Anna", "tile": "2-5", "to": "2-2"}]
@@ -398,22 +382,11 @@ def test_a_tile_read_twice_then_lost_for_a_while_is_not_overtaken_by_the_next_on
     a = Placed((6, 0), ((810, 600), (830, 600)), 0)
     b = Placed((6, 3), ((790, 600), (770, 600)), 0)
     o = opener.obs()
-    steps, t = [], 0.0
-
-    def add(motion, obs, n):
-        nonlocal t
-        for _ in range(n):
-            steps.append((t, motion, obs))
-            t += 0.1
-
-    add(arm_from("bottom"), None, 5)
-    add(SETTLED, Observation((o,), (), SIZE), 10)
-    add(arm_from("left"), None, 5)
-    add(SETTLED, Observation((o, a.obs()), ((0, 1),), SIZE), 2)
-    add(SETTLED, Observation((o,), (), SIZE), 3)
-    add(arm_from("top"), None, 5)
-    add(SETTLED, Observation((o, b.obs()), ((0, 1),), SIZE), 10)
-    add(SETTLED, Observation((o, a.obs(), b.obs()), ((0, 1), (0, 2)), SIZE), 30)
+    steps = timeline((arm_from("bottom"), None, 5), (SETTLED, Observation((o,), (), SIZE), 10),
+                     (arm_from("left"), None, 5), (SETTLED, Observation((o, a.obs()), ((0, 1),), SIZE), 2),
+                     (SETTLED, Observation((o,), (), SIZE), 3), (arm_from("top"), None, 5),
+                     (SETTLED, Observation((o, b.obs()), ((0, 1),), SIZE), 10),
+                     (SETTLED, Observation((o, a.obs(), b.obs()), ((0, 1), (0, 2)), SIZE), 30))
     _, events, _ = feed(steps)
     assert [(e["player"], e["tile"]) for e in plays(events)] == [("Anna", "6-6"), ("Boris", "0-6"), ("Vera", "3-6")]
 
@@ -427,12 +400,7 @@ def test_a_die_read_as_a_tile_at_one_seat_starts_no_recount():
     die = replace(Placed((1, 0), ((w - 60, h - 40), (w - 40, h - 40)), None).obs(), owner="east", confidence=0.2)
     hand = replace(die, confidence=0.9)
     for corner, recount in ((die, False), (hand, True)):
-        steps, t = [], 0.0
-        for motion, obs, n in [(arm_from("bottom"), None, 5), (SETTLED, Observation((opener,), (), SIZE), 10),
-                               (SETTLED, Observation((opener, corner), (), SIZE), 40)]:
-            for _ in range(n):
-                steps.append((t, motion, obs))
-                t += 0.1
-        tracker, events, _ = feed(steps)
+        tracker, events, _ = feed(timeline((arm_from("bottom"), None, 5), (SETTLED, Observation((opener,), (), SIZE), 10),
+                                           (SETTLED, Observation((opener, corner), (), SIZE), 40)))
         assert plays(events) == [{"event": "play", "player": "Anna", "tile": "6-6"}]
         assert (tracker.mode != "play") == recount, corner.confidence

@@ -352,25 +352,23 @@ class LivePipeline:
         move = self._record.events[i]
         written = self._written.get(i)
         target = getattr(written, "id", written)
-        what = move.get("tile") or "draw"
+        said = f"the hands shown say {move['tile']} was {player}'s, not {move['player']}'s"
         if target is None or self._sink is None:
-            self._add_flags([LiveFlag("seat", t, f"the hands shown say {what} was {player}'s, not "
-                                      f"{move['player']}'s: correct the move on /operator", move.get("tile"), player)])
+            self._add_flags([LiveFlag("seat", t, f"{said}: correct the move on /operator", move["tile"], player)])
             return
         correction = {"event": "correct", "target": target, "player": player}
         try:
             self._sink(dict(correction))
         except ValueError as exc:
-            self._add_flags([LiveFlag("refused", t, f"the journal refused {correction}: {exc}", move.get("tile"), player)])
+            self._add_flags([LiveFlag("refused", t, f"the journal refused {correction}: {exc}", move["tile"], player)])
             return
-        log.info("the hands shown say %s was %s's, not %s's: corrected", what, player, move["player"])
+        log.info("%s: corrected", said)
         self.events.append(correction)
         fixed = [dict(e) for e in self._record.events]
         fixed[i]["player"] = player
         self._record.resume(fixed)
-        self.tracker.reassign(move.get("tile"), player)
-        self._add_flags([LiveFlag("seat", t, f"the hands shown say {what} was {player}'s, not "
-                                  f"{move['player']}'s: corrected; check it on /operator", move.get("tile"), player)])
+        self.tracker.reassign(move["tile"], player)
+        self._add_flags([LiveFlag("seat", t, f"{said}: corrected; check it on /operator", move["tile"], player)])
 
     # --- the engine's view (vision/live/record.py) -------------------------------------------
     def _to_move(self) -> str | None:

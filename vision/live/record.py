@@ -166,14 +166,13 @@ class GameRecord:
             return []
         return [{"event": "pass", "player": players[(seat + k) % n]} for k in range(1, n)]
 
-
     def seat_swap(self, unsure: set[str]) -> tuple[int, str] | None:
         """After the last hand of a deal is shown: where the hands say one player holds a tile
         more than the record leaves them and another one fewer (every other hand as the record
         says), one move written for the first was the second's (an arm hardly seen, turn order
         where a pass left no trace: fresh deals h135, h139). Returns (the index of that move in
-        `events`, the player it was) where exactly one of the first player's plays and draws of
-        the deal whose seat no arm or row witnessed (`unsure`, tiles), given to the second,
+        `events`, the player it was) where exactly one of the first player's plays of the deal
+        whose seat no arm or row witnessed (`unsure`, tiles), given to the second,
         leaves every hand as shown and raises fewer flags than any other such move; else None.
         Never a witnessed move: any of the first player's plays given to the second leaves the
         hands as shown, and the flags alone chose the wrong one in one in five rendered deals."""

@@ -763,9 +763,9 @@ class Tracker:
         """The moves of this deal whose player no arm seen at its edge and no row witnessed."""
         return {n for n, c in self.committed.items() if not c.witnessed}
 
-    def reassign(self, tile: str | None, player: str) -> None:
+    def reassign(self, tile: str, player: str) -> None:
         """A move's player corrected after the fact (the recount's hands): its record follows."""
-        if tile is not None and tile in self.committed:
+        if tile in self.committed:
             self.committed[tile].player = player
 
     def unwrite_draw(self, player: str) -> None:

@@ -77,6 +77,13 @@ def box_from_halves(h0, h1, width_ratio: float = 0.5) -> Box:
     return Box(float(c[0]), float(c[1]), float(u[0]), float(u[1]), 2 * n, 2 * n * width_ratio)
 
 
+def at_frame_edge(quad: np.ndarray, size: tuple[int, int], margin: float = 3.0) -> bool:
+    """Whether a box's corners (4, 2) come within `margin` pixels of the border of a frame of
+    `size` (w, h): a tile there may be cut by the frame, its box short of it."""
+    w, h = size
+    return bool(min(quad[:, 0].min(), quad[:, 1].min(), w - 1 - quad[:, 0].max(), h - 1 - quad[:, 1].max()) < margin)
+
+
 def canvas_matrix(box: Box, scale: float, size: tuple[int, int]) -> np.ndarray:
     """2x3 matrix mapping canvas pixels to frame pixels; the box centre sits at the canvas centre,
     `u` along +x. `scale` is canvas pixels per frame pixel; `size` is (w, h)."""

@@ -19,7 +19,7 @@ from collections.abc import Callable
 import cv2
 import numpy as np
 
-from vision.read.box import Box, warp
+from vision.read.box import Box, at_frame_edge, warp
 from vision.read.pips import body_colour, colour_distance
 from vision.read.tile import TileRead, read_tiles
 
@@ -116,13 +116,6 @@ def refitted(frame: np.ndarray, box: Box, length: float, others: list[Box] = ())
     return Box(box.cx + shift * box.ux, box.cy + shift * box.uy, box.ux, box.uy, (b - a) / scale, box.width)
 
 
-def _inside(box: Box, shape: tuple[int, ...]) -> bool:
-    """Whether the box lies within the frame: a tile cut by the frame's edge is boxed short."""
-    c = box.corners()
-    return bool((c >= EDGE_PX).all() and (c[:, 0] <= shape[1] - 1 - EDGE_PX).all()
-                and (c[:, 1] <= shape[0] - 1 - EDGE_PX).all())
-
-
 def _sureness(t: TileRead) -> float:
     if t.face != "up" or t.values is None:
         return 0.0
@@ -132,8 +125,8 @@ def _sureness(t: TileRead) -> float:
 def refit_off_length(frame: np.ndarray, tiles: list[TileRead], jobs: list[tuple[Box, str, float]],
                      prepare: Callable | None = None) -> list[TileRead]:
     """`tiles` (read from `jobs`, in order) with each face-up tile whose box's length is off the
-    frame's median by more than OFF_LENGTH, and its shape by more than OFF_ASPECT, read again on its `refitted` box, where that reads
-    both halves at SURE_ENOUGH or more."""
+    frame's median by more than OFF_LENGTH, and its shape by more than OFF_ASPECT, read again on
+    its `refitted` box, where that reads both halves at SURE_ENOUGH or more."""
     sure = [box for box, _, score in jobs if score >= SURE_BOX]  # false boxes are small, weak ones
     if len(sure) < MIN_BOXES:
         return tiles
@@ -150,7 +143,8 @@ def refit_off_length(frame: np.ndarray, tiles: list[TileRead], jobs: list[tuple[
         if abs(box.length / max(box.width, 1e-9) / aspect - 1.0) <= OFF_ASPECT:
             continue  # a tile's shape: a tile of another size (a second set, nearer the camera)
         alt = refitted(frame, box, length, typical)
-        if alt is not None and _inside(box, frame.shape) and _inside(alt, frame.shape):
+        size = (frame.shape[1], frame.shape[0])
+        if alt is not None and not any(at_frame_edge(b.corners(), size, EDGE_PX) for b in (box, alt)):
             todo.append(i)
             tries.append((alt, "up", jobs[i][2]))
     if not todo:

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.read.box import at_frame_edge
 from vision.read.pips import channel_median, colour_distance
 from vision.read.rigid import heaviest_disjoint
 from vision.read.tile import shows_no_face
@@ -284,11 +285,6 @@ def verify_tiles(frame: np.ndarray, quads: Sequence[np.ndarray], confidence: Seq
     return [verify_tile(frame, q, float(c), typical) for q, c in zip(quads, confidence, strict=True)]
 
 
-def _at_edge(quad: np.ndarray, size: tuple[int, int]) -> bool:
-    w, h = size
-    return bool(min(quad[:, 0].min(), quad[:, 1].min(), w - 1 - quad[:, 0].max(), h - 1 - quad[:, 1].max()) < 3)
-
-
 def blank_patch(b: Body | None, confidence: float, at_edge: bool) -> str:
     """Why a box read 0-0 is no tile ("" when nothing speaks against it): see BLANK_SURE."""
     if b is None or at_edge or confidence >= BLANK_SURE:
@@ -313,7 +309,7 @@ def verify_frame(frame: np.ndarray, quads: Sequence[np.ndarray], confidence: Seq
     verdicts = [v for v, _ in judged]
     size = (frame.shape[1], frame.shape[0])
     for i, (v, b) in enumerate(judged):
-        why = blank_patch(b, conf[i], _at_edge(quads[i], size)) if blanks is not None and blanks[i] else ""
+        why = blank_patch(b, conf[i], at_frame_edge(quads[i], size)) if blanks is not None and blanks[i] else ""
         if v.physical and why:
             verdicts[i] = Verdict(False, v.score, why)
     agreed = typical is not None and sizes_agree(lengths, conf)
