@@ -402,8 +402,10 @@ def test_a_long_visit_that_took_one_tile_takes_a_second_gone_where_its_hand_was(
         pile = _OneGone(Drawn(28.7, 31.0, (654.0, 60.0)))  # the first tile's place: matched
         watch.watch(31.0, Observation((), size=(800, 600)), Arms(TrackerConfig(), cal), pile, cal, 2)
         assert watch.pending == []
-        watch.watch(33.7, Observation((), size=(800, 600)), Arms(TrackerConfig(), cal),
-                    _OneGone(Drawn(28.7, 32.4, place)), cal, 2)
+        later = _OneGone(Drawn(28.7, 32.4, place))
+        watch.watch(33.7, Observation((), size=(800, 600)), Arms(TrackerConfig(), cal), later, cal, 2)
+        # (a place gone with no arm is a draw once it has stayed empty UNSURE_S)
+        watch.watch(35.0, Observation((), size=(800, 600)), Arms(TrackerConfig(), cal), later, cal, 2)
         return watch.pending
 
     (draw,) = second(visit, (760.0, 156.0))
@@ -411,3 +413,96 @@ def test_a_long_visit_that_took_one_tile_takes_a_second_gone_where_its_hand_was(
     short = replace(visit, start=29.9)  # a second's visit takes one tile
     assert [d.arm_t for d in second(short, (760.0, 156.0))] == [math.inf]
     assert [d.arm_t for d in second(visit, (500.0, 400.0))] == [math.inf]  # the hand was not there
+
+
+def test_a_place_emptied_with_no_arm_near_is_a_draw_only_if_it_stays_empty():
+    """Fresh deal h213: the detector lost a back of the pile on three settled frames across a
+    move (1.4 s); with no arm near and no row grown, that was written as a draw nobody made.
+    It waits UNSURE_S: a back seen there again is no draw (and a place again); one not seen is."""
+    from vision.live.boneyard import Drawn
+    from vision.live.draws import UNSURE_S, DrawWatch
+
+    cal = full_frame((640, 480), ["Anna", "Boris"])
+    arms = Arms(TrackerConfig(), cal)
+    place = (121.0, 96.0)
+    bones = Boneyard(stable_s=0.5)
+    _settled(bones, 0.0, [[_bone(*place), _bone(200, 96)]] * 8)
+
+    def after(seen_again: bool) -> DrawWatch:
+        watch = DrawWatch()
+        pile = _OneGone(Drawn(1.1, 2.1, place))
+        pile.restore, pile.places = bones.restore, bones.places
+        watch.watch(3.5, Observation((), size=(640, 480)), arms, pile, cal, 2)
+        assert watch.pending == [] and watch.unsure_since == 2.1
+        back = (_bone(122.0, 95.0),) if seen_again else ()
+        watch.watch(2.1 + UNSURE_S + 0.1, Observation(back, size=(640, 480)), arms, pile, cal, 2)
+        return watch
+
+    again = after(True)
+    assert again.pending == [] and again.unsure_since is None
+    gone = after(False)
+    assert [(d.first_t, d.edge) for d in gone.pending] == [(2.1, None)]
+
+
+def test_two_whole_visits_with_the_arm_withdrawn_between_are_two_draws_at_one_place():
+    """Fresh deal h188 (TRAD): Boris drew three times in a row, each hand reaching the same place
+    of the pile (the tiles lay one over another's place) 0.2 s apart; the second and third were
+    taken for one hand that paused there. His arm went back to his edge in between."""
+    from vision.live.draws import same_hand
+
+    first = Reach(start=15.3, end=16.4, edge="top", tip=(598.0, 478.0), frames=12,
+                  path=((15.3, 470.0, 90.0), (15.8, 598.0, 478.0), (16.4, 530.0, 110.0)))
+    second = Reach(start=16.6, end=17.7, edge="top", tip=(618.0, 462.0), frames=12,
+                   path=((16.6, 466.0, 86.0), (17.1, 618.0, 462.0), (17.7, 526.0, 86.0)))
+    assert not same_hand(first, second, L)
+    # A hand seen over the pile until it faded, and seen there again, is one hand.
+    paused = replace(first, path=((15.3, 470.0, 90.0), (16.4, 600.0, 470.0)))
+    again = replace(second, tip=(604.0, 474.0), path=((16.6, 604.0, 474.0), (17.7, 526.0, 86.0)))
+    assert same_hand(paused, again, L)
+
+
+def test_an_arm_given_a_box_of_nothing_at_the_pile_drew():
+    """Fresh deal h179 (JPEG 40): a face-up box of nothing between the pile and the layout took
+    the arm of Boris's second draw, so the place that arm emptied went to his third. Gone unread,
+    the box gives its arm back: at the pile, a draw, dated when the box appeared."""
+    from vision.live.draws import DrawWatch
+
+    cal = full_frame((800, 600), ["Anna", "Boris"])
+    arms = Arms(TrackerConfig(), cal)
+    bones = Boneyard(stable_s=0.5)
+    _settled(bones, 0.0, [[_bone(700, 237), _bone(652, 260), _bone(605, 270)]] * 8)
+    at_pile = Reach(start=13.1, end=14.1, edge="top", tip=(698.0, 288.0), frames=11)
+    watch = DrawWatch()
+    watch.unlaid(14.2, at_pile, arms, bones, cal, 2)
+    assert [(d.first_t, d.arm_t, d.edge) for d in watch.pending] == [(14.2, 13.1, "top")]
+    elsewhere = replace(at_pile, tip=(300.0, 420.0))
+    watch = DrawWatch()
+    watch.unlaid(14.2, elsewhere, arms, bones, cal, 2)
+    assert watch.pending == []
+    # A place found empty meanwhile with no arm to give it (the arm was the box's) is its draw:
+    # one draw, not two (later in h179: the place emptied by Anna's second draw).
+    from vision.live.boneyard import Drawn
+
+    watch = DrawWatch()
+    watch._unsure.append(Drawn(12.9, 15.4, (700.0, 237.0)))
+    watch.unlaid(14.2, at_pile, arms, bones, cal, 2)
+    assert [(d.first_t, d.arm_t, d.edge) for d in watch.pending] == [(14.2, 13.1, "top")]
+    assert watch.unsure_since is None
+
+
+def test_a_box_not_read_is_given_no_arm_whose_hand_never_came_near_it():
+    """Fresh deal h179: the arm of two draws, its hand at the pile six tile lengths away, was
+    given to a face-up box of nothing in the layout. A tile read is given its arm as before."""
+    from vision.live.places import Candidate
+
+    arms = Arms(TrackerConfig(), full_frame((800, 600), ["Anna", "Boris"]))
+    arms._reaches = [Reach(start=30.0, end=32.3, edge="bottom", tip=(738.0, 122.0), frames=22,
+                           path=((30.0, 760.0, 590.0), (31.0, 750.0, 300.0), (32.0, 738.0, 122.0)))]
+    arms._settled_t = arms._prev_settled_t = 29.9
+    unread = Candidate(32.4, 1, 32.4, (455.0, 396.0), 0.6 * 25.0)
+    arms.assign(32.4, [unread])
+    assert unread.edge is None
+    read = Candidate(32.4, 1, 32.4, (455.0, 396.0), 0.6 * 25.0)
+    read.names["2-6"] += 1
+    arms.assign(32.4, [read])
+    assert read.edge == "bottom"

@@ -150,13 +150,25 @@ def test_group_losses_count_the_rows_just_after_the_move_before_not_frames_later
 def test_a_row_holding_a_tile_more_than_the_record_rose_when_it_came_and_held():
     base = [(0.1 * k, FULL) for k in range(10)]
     more = [(2.0 + 0.1 * k, {**FULL, "Anna": 5}) for k in range(11)]
-    assert _watch(base + more).rose("Anna", 4, 0.0, 1.0) == 2.0
+    assert _watch(base + more).rose("Anna", 4, 0.0, 1.0) == (2.0, 0.9)  # grew after 0.9, seen at 2.0
     assert _watch(base + more[:5]).rose("Anna", 4, 0.0, 1.0) is None  # not held long enough yet
     assert _watch(more).rose("Anna", 4, 0.0, 1.0) is None  # never seen holding the record's count
     assert _watch(base + more).rose("Anna", 5, 0.0, 1.0) is None  # the record has the draw
     # Held-out h29 (JPEG 40): backs boxed twice, the row jumped by two: the detector's, no draw.
     jump = [(2.0 + 0.1 * k, {**FULL, "Anna": 6}) for k in range(11)]
     assert _watch(base + jump).rose("Anna", 4, 0.0, 1.0) is None
+
+
+def test_a_back_lost_on_the_frames_before_a_draw_does_not_hide_the_draw():
+    # Fresh deal h175: north's row 7 on nine frames, 6 on the three before the drawn tile came
+    # (a back at the picture's edge lost), then 8: the row held the record's 7, and grew.
+    base = [(0.1 * k, {**FULL, "Anna": 4}) for k in range(9)]
+    lost = [(0.9 + 0.1 * k, {**FULL, "Anna": 3}) for k in range(3)]
+    more = [(2.0 + 0.1 * k, {**FULL, "Anna": 5}) for k in range(11)]
+    assert _watch(base + lost + more).rose("Anna", 4, 0.0, 1.0) == (2.0, 1.1)
+    # ... but a row that held fewer than the record on most frames before tells nothing.
+    fewer = [(0.3 + 0.1 * k, {**FULL, "Anna": 3}) for k in range(9)]
+    assert _watch(base[:3] + fewer + more).rose("Anna", 4, 0.0, 1.0) is None
 
 
 def test_a_face_up_tile_at_the_end_of_a_face_down_row_is_no_hand_turned_up():

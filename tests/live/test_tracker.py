@@ -407,6 +407,31 @@ def test_a_draw_by_an_arm_from_no_seat_is_the_player_whose_row_it_joined():
     assert events == [{"event": "draw", "player": "Anna"}]
 
 
+def test_a_draw_seen_by_the_row_alone_goes_before_a_tile_laid_in_the_same_gap_when_its_player_was_to_move():
+    # Fresh deal h175 (DRK): Boris, to move, drew from the part of the pile out of the picture
+    # while Anna's arm came to lay her tile; no frame settled in between. His row grew in that gap
+    # as her tile appeared: turn order puts his draw first. Where Anna was to move, her tile is.
+    from vision.live.observation import BONEYARD
+
+    def record(to_move: str) -> list:
+        pile = [replace(t, owner=BONEYARD) for t in _row(600, 4, "east")]
+        tracker = Tracker(["Anna", "Boris"], calibration(["Anna", "Boris"]))
+        tracker.boneyard_size = 14
+        tracker.to_move = lambda: to_move
+        opener = TileObs((6, 6), ((780.0, 600.0), (820.0, 600.0)), face="up", owner=LAYOUT)
+        events, t = [], 0.0
+        for seconds, anna, boris, motion, layout in [(2.0, 7, 7, SETTLED, []), (1.0, 7, 7, arm_from("bottom"), []),
+                                                     (2.5, 6, 8, SETTLED, [opener])]:
+            for _ in range(round(seconds * 10)):
+                tiles = _row(1150, anna, "south") + _row(50, boris, "north") + pile + layout
+                events += tracker.update(t, motion, Observation(tuple(tiles), size=SIZE) if motion.settled else None).events
+                t += 0.1
+        return [(e["event"], e["player"]) for e in events if e["event"] in ("play", "draw")]
+
+    assert record("Boris") == [("draw", "Boris"), ("play", "Anna")]
+    assert record("Anna") == [("play", "Anna"), ("draw", "Boris")]
+
+
 def test_no_draw_once_the_boneyard_is_drawn_to_its_last_tile():
     # Fresh deal h31: the detector lost the box of the last place late in the deal; every undealt
     # tile had been drawn (DRK-2 flags a draw from an empty boneyard).

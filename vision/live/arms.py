@@ -19,6 +19,7 @@ from vision.live.motion import MotionInfo
 WHOLE = 3  # frames an arm must be seen on to be more than a glimpse (light, shadow, a fragment)
 SCATTERED = 3  # blobs from one edge on one frame: change scattered by light, not one arm
 REACH_OF_HALF_SPAN = 0.6  # a candidate's reach is this share of its tile's half span (the tracker's)
+UNREAD_NEAR = 2.0  # tile lengths: an arm's hand this near a box not read may have laid it
 
 
 @dataclass(frozen=True)
@@ -198,6 +199,12 @@ class Arms:
                    if r.deep and t - self.config.reach_window_s <= r.end <= t
                    and (r.end > self._prev_settled_t or r not in self._used)
                    and not self.silent(r.end)]
+        # A box not read is given only an arm whose hand came near it: one far from every hand is
+        # more likely a box of nothing (a joint, a back), and the arm that reached elsewhere, the
+        # pile, drew (fresh deal h179, JPEG at quality 40: a box between layout tiles took the
+        # arm of two draws, six tile lengths from where its hand went).
+        new = [c for c in new if c.name is not None or not reaches
+               or any(self._came_near(r, c.centre, c.reach / REACH_OF_HALF_SPAN) for r in reaches)]
         if not new:
             return
         # (with no arm seen whole and one tile, the stretch's edge it already has stands; a box
@@ -285,6 +292,12 @@ class Arms:
                               and x.start <= r.end + 1.0 and r.start <= x.end + 1.0)
 
     @staticmethod
+    def _came_near(r: Reach, p, half_length: float) -> bool:
+        """Whether the hand of `r` came within UNREAD_NEAR tile lengths of `p`."""
+        return any(_dist(q, p) <= UNREAD_NEAR * 2 * half_length
+                   for q in (r.tip, *(x[1:] for x in r.path)))
+
+    @staticmethod
     def _came_to(r: Reach, p, half_length: float) -> float:
         """When the hand of `r` first came to `p`: within a half tile of its nearest approach (a
         hand withdrawing over a tile it laid first may pass nearer to it than it was laid)."""
@@ -301,6 +314,10 @@ class Arms:
         """Arms gone between two settled frames that no tile was given, in order."""
         return sorted((r for r in self._reaches if t0 < r.end <= t and r not in self._used),
                       key=lambda r: r.start)
+
+    def given(self, edge: str | None, start: float) -> Reach | None:
+        """The arm `assign` gave a tile (its edge and when it came), while it is kept."""
+        return next((r for r in self._reaches if r.edge == edge and r.start == start and r in self._used), None)
 
     def spend(self, reach: Reach) -> None:
         self._used.add(reach)

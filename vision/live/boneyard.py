@@ -104,6 +104,11 @@ class Boneyard:
                 once.append(p)
         return [Drawn(p.seen_t, p.empty_since or t, p.centre) for p in once]
 
+    def restore(self, centre: Point, t: float) -> None:
+        """A place given up as drawn whose tile is seen again (the detector had lost it)."""
+        if self.places is not None and not any(_one_tile(centre, p.centre, self.tile_len) for p in self.places):
+            self.places.append(_Place(centre, self.tile_len, t))
+
     def _learn(self, t: float, bones: list[TileObs]) -> None:
         """The pile: the same number of tiles on the settled frames of the last stable_s."""
         self._learning = [(ts, b) for ts, b in self._learning if ts >= t - 4 * self.stable_s]

@@ -11,9 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from vision.live.arms import WHOLE, Arms, Reach
-from vision.live.boneyard import Boneyard
+from vision.live.boneyard import HOLDS, Boneyard, Drawn
 from vision.live.calibration import TableCalibration
-from vision.live.observation import Observation
+from vision.live.observation import BONEYARD, Observation
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +32,8 @@ AT_EARLY_S = 0.5  # an arm's draw told this much before its place's tile was las
 ROW_SLACK_S = 0.5  # a row grown this soon after a draw seen is that draw's tile
 HANDOVER_S = 0.25  # one edge's reach ending and another's starting this close: one hand
 GLIMPSE_NEAR = 1.5  # tile lengths: a glimpse at the pile this near the last visit's is that hand
+UNSURE_S = 2.0  # a place emptied with no witness stays empty this long before it is a draw
+LEFT_PILE = 2.0  # tile lengths: a hand last seen this far from where it reached had left it
 TWO_DRAWS_S = 1.5  # an arm over the pile this long may have taken two tiles (one takes about a second)
 
 
@@ -69,8 +71,13 @@ def same_hand(last: Reach, reach: Reach, tile_len: float) -> bool:
     edge within a second, over the same tile (it paused there while taking it), or in glimpses a
     tile or so apart (fresh deals h132, h85: a hand at the pile seen on two frames, faded into
     the background while it picked a tile up, then seen on two or three frames again). Two draws
-    in a row are two whole arm visits (h80: 11 frames, then 30, 0.2 s apart)."""
+    in a row are two whole arm visits (h80: 11 frames, then 30, 0.2 s apart), and so is a hand
+    seen leaving the pile and coming back to it (fresh deal h188: two draws 0.2 s apart whose
+    hands reached the same place of the pile, the arm withdrawn to its edge in between)."""
     if last.edge != reach.edge or reach.start - last.end > 1.0:
+        return False
+    if last.path and reach.path and min(math.dist(last.path[-1][1:], last.tip),
+                                        math.dist(reach.path[0][1:], reach.tip)) > LEFT_PILE * tile_len:
         return False
     near = 0.5 if min(last.frames, reach.frames) >= WHOLE else GLIMPSE_NEAR
     return math.dist(last.tip, reach.tip) <= near * tile_len
@@ -98,6 +105,7 @@ class DrawWatch:
         self._last_visit: Reach | None = None  # the last arm that reached the boneyard
         self._row_draws: list[float] = []  # draws seen by a row alone: when the row grew
         self._spent: list[tuple[float, Reach]] = []  # arm draws matched to a place gone
+        self._unsure: list[Drawn] = []  # places emptied with no arm near: draws not yet certain
 
     def reset(self) -> None:
         self.pending.clear()
@@ -105,6 +113,7 @@ class DrawWatch:
         self._last_visit = None
         self._row_draws.clear()
         self._spent.clear()
+        self._unsure.clear()
 
     def explains(self, rose_t: float, seat: str | None, seat_of: Callable[[str | None], str | None]) -> bool:
         """Whether a draw seen, not yet written, is the tile that came into a row at `rose_t`: its
@@ -112,13 +121,60 @@ class DrawWatch:
         return any((d.arm_t < rose_t or (math.isinf(d.arm_t) and d.first_t <= rose_t + ROW_SLACK_S))
                    and (d.player or seat_of(d.edge)) in (seat, None) for d in self.pending)
 
-    def add_row_draw(self, rose_t: float, player: str) -> None:
-        """A tile came into `player`'s row that no arm and no place of the pile showed leaving the
-        boneyard (an arm the colour of the table taking a tile from its part out of the picture:
-        fresh deal h31). A place of the pile found gone later is this draw, not another."""
-        self.pending.append(Draw(rose_t, rose_t, None, player))
+    def add_row_draw(self, rose_t: float, player: str, arm_t: float) -> None:
+        """A tile came into `player`'s row at `rose_t` that no arm and no place of the pile showed
+        leaving the boneyard (an arm the colour of the table taking a tile from its part out of
+        the picture: fresh deal h31), its hand dated `arm_t`. A place of the pile found gone
+        later is this draw, not another."""
+        self.pending.append(Draw(rose_t, arm_t, None, player))
         self._row_draws.append(rose_t)
         log.debug("%s's row holds a tile more than the record gives: a draw", player)
+
+    def unlaid(self, first_t: float, reach: Reach, arms: Arms, bones: Boneyard,
+               calibration: TableCalibration, visit_frames: int) -> None:
+        """An arm given to a box first seen at `first_t` that was never read and is gone (no tile):
+        where it reached the boneyard it took a tile, as `watch` would have told (fresh deal h179:
+        a face-up box of nothing between the pile and the layout took the arm of Boris's second
+        draw, and the place that arm emptied went to his third)."""
+        if not self._at_pile(reach, arms, bones) or not (reach.frames >= WHOLE or (
+                reach.frames >= visit_frames and reach.edge in calibration.seats)):
+            return
+        last = self._last_visit
+        if last is not None and (same_hand(last, reach, bones.tile_len) if last.start <= reach.start
+                                 else same_hand(reach, last, bones.tile_len)):
+            return
+        # A place of the pile found empty meanwhile with no arm to give it is this arm's draw.
+        place = next((d for d in self._unsure if d.before_t < reach.end and reach.start <= d.first_t), None)
+        if place is not None:
+            self._unsure.remove(place)
+            self.pending.append(Draw(min(first_t, place.first_t), reach.start, reach.edge))
+            self._spent.append((first_t, reach))
+            log.debug("an arm from %s given to no tile took the tile of a place gone", reach.edge)
+            return
+        self.pending.append(Draw(first_t, reach.start, reach.edge))
+        self._arm_draws.append((first_t, reach))
+        log.debug("an arm from %s given to no tile had reached the boneyard: a draw", reach.edge)
+
+    @property
+    def unsure_since(self) -> float | None:
+        """When the earliest tile the pile alone says was drawn, not yet certain, left it."""
+        return min((d.first_t for d in self._unsure), default=None)
+
+    def _settle_unsure(self, t: float, obs: Observation, bones: Boneyard) -> None:
+        """A place of the pile emptied with no arm seen near it and no row grown is a draw only
+        once it has stayed empty UNSURE_S more: a back the detector lost for a few settled frames
+        comes back (fresh deal h213: a back unboxed on three frames across a move, 1.4 s, taken
+        for a draw nobody made). One that comes back is a place of the pile again."""
+        for drawn in list(self._unsure):
+            back = [x.centre for x in obs.tiles if x.owner == BONEYARD] + list(obs.faint)
+            if any(math.dist(c, drawn.place) <= HOLDS * bones.tile_len for c in back):
+                self._unsure.remove(drawn)
+                bones.restore(drawn.place, t)
+                log.debug("a back lost from the pile is there again: no draw")
+            elif t - drawn.first_t >= UNSURE_S:
+                self._unsure.remove(drawn)
+                self.pending.append(Draw(drawn.first_t, math.inf, None))
+                log.debug("a tile left the boneyard, no arm seen")
 
     @staticmethod
     def _at_pile(r: Reach, arms: Arms, bones: Boneyard) -> bool:
@@ -178,9 +234,12 @@ class DrawWatch:
                 self._row_draws.remove(row)
                 continue
             arm = arms.took_from([drawn.place], drawn.before_t, drawn.first_t)[0]
-            self.pending.append(Draw(drawn.first_t, arm.start if arm else math.inf,
-                                     arm.edge if arm else None))
-            log.debug("a tile left the boneyard unseen by an arm until now (%s)", arm and arm.edge)
+            if arm is None:
+                self._unsure.append(drawn)  # the pile alone tells it: see `_settle_unsure`
+                continue
+            self.pending.append(Draw(drawn.first_t, arm.start, arm.edge))
+            log.debug("a tile left the boneyard unseen by an arm until now (%s)", arm.edge)
+        self._settle_unsure(t, obs, bones)
         self._arm_draws = [x for x in self._arm_draws if x[0] > t - 10.0]
         self._row_draws = [r for r in self._row_draws if r > t - 10.0]
         self._spent = [x for x in self._spent if x[0] > t - 10.0]

@@ -6,6 +6,7 @@ back cannot decide it."""
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from statistics import median
 
@@ -96,20 +97,38 @@ class RowWatch:
             last = ts
         return out[:FRAMES]
 
-    def rose(self, player: str, expected: int, since_t: float, hold_s: float) -> float | None:
+    def rose(self, player: str, expected: int, since_t: float, hold_s: float) -> tuple[float, float] | None:
         """When `player`'s row came to hold one tile more than the `expected` (their hand as the
         record has it since `since_t`) and has held exactly that ever since, on three settled
-        frames over `hold_s` at least, having held the expected count on the frames just before;
-        None when it has not. A jump by two, or a row that never agreed with the record, is the
-        detector's (held-out h29, JPEG at quality 40: backs boxed twice)."""
+        frames over `hold_s` at least, having held the expected count on the frames before: the
+        first frame holding it and the last frame before (it grew in between); None when it has
+        not. A jump by two, or a row that never agreed with the record, is the detector's
+        (held-out h29, JPEG at quality 40: backs boxed twice). The frames before are counted over
+        twice FRAMES: a back at the picture's edge lost on the last few frames before is no
+        change of hand (fresh deal h175: 7 on nine frames, 6 on the three before the draw)."""
+        run, last_before = self._grown(player, expected, since_t)
+        if len(run) < 3 or run[-1] - run[0] < hold_s:
+            return None
+        return run[0], last_before
+
+    def rising(self, player: str, expected: int, since_t: float) -> float | None:
+        """When `player`'s row began to hold one tile more than `expected` on the latest settled
+        frames, not yet long enough for `rose` to tell a draw; None when it does not."""
+        run, _ = self._grown(player, expected, since_t)
+        return run[0] if run else None
+
+    def _grown(self, player: str, expected: int, since_t: float) -> tuple[list[float], float]:
+        """The latest settled frames on which `player`'s row holds `expected` + 1, having held
+        `expected` before (the median of up to twice FRAMES frames), and the last frame before
+        them; ([], -inf) when it does not."""
         seen = [(ts, c[player]) for ts, c in self._counts if ts >= since_t]
         k = len(seen)
         while k > 0 and seen[k - 1][1] == expected + 1:
             k -= 1
-        run, before = seen[k:], [n for _, n in seen[:k]][-FRAMES:]
-        if len(before) < 2 or median(before) != expected or len(run) < 3 or run[-1][0] - run[0][0] < hold_s:
-            return None
-        return run[0][0]
+        before = [n for _, n in seen[:k]][-2 * FRAMES:]
+        if k == len(seen) or len(before) < 2 or median(before) != expected:
+            return [], -math.inf
+        return [ts for ts, _ in seen[k:]], seen[k - 1][0]
 
     def holds_more(self, player: str, expected: int, from_t: float) -> bool | None:
         """Whether `player`'s row holds more than `expected` tiles on the settled frames from

@@ -37,7 +37,7 @@ from vision.live.arms import REACH_OF_HALF_SPAN, Arms
 from vision.live.boneyard import Boneyard
 from vision.live.calibration import TableCalibration
 from vision.live.confirm import ConfirmQueue
-from vision.live.draws import Draw, DrawWatch
+from vision.live.draws import ROW_SLACK_S, UNSURE_S, Draw, DrawWatch
 from vision.live.flags import FLAG_IDS, LiveFlag, MisreadWatch, Update, committed_presence
 from vision.live.motion import MotionInfo
 from vision.live.naming import (
@@ -441,6 +441,11 @@ class Tracker:
                     del self._candidates[key]
                     if c.name is not None:
                         self._forgotten.append(c)
+                    elif self.boneyard_size is not None and self.mode == PLAY:
+                        reach = self.arms.given(c.edge, c.arm_t)
+                        if reach is not None:  # a box of nothing: its arm may have drawn
+                            self.draws.unlaid(c.first_t, reach, self.arms, self.bones, self.calibration,
+                                              cfg.visit_frames)
             elif self._fresh or not c.to_votes:
                 self._vote_attachment(obs, names, c, far)
         if not self.committed and len(new) > 1 and self.may_open is not None:
@@ -539,6 +544,11 @@ class Tracker:
             # A tile gone from the boneyard before it appeared is written first.
             and not (self.bones.drop_since is not None and self.bones.drop_since <= c.first_t
                      and t - c.first_t < 3 * cfg.stable_s)
+            # ... and one the pile alone says was drawn, until that is certain.
+            and not (self.draws.unsure_since is not None and self.draws.unsure_since <= c.first_t
+                     and t - c.first_t < UNSURE_S + 3 * cfg.stable_s)
+            # ... and one a row grew by as it appeared, until the rows tell whether it was a draw.
+            and not (self._row_rising(c.first_t) and t - c.first_t < 3 * cfg.stable_s)
         ), key=lambda item: (*item[:2], self._candidates[item[2]].laid_t, item[2]))
         ready = sorted(ready + [(d.first_t, d.arm_t, d) for d in self.draws.pending],
                        key=lambda item: item[:2])
@@ -705,8 +715,22 @@ class Tracker:
         for p in self.players:
             rose = self.rows_seen.rose(p, self._expected(p), self._hand_t.get(p, -math.inf),
                                        2 * self.config.stable_s)
-            if rose is not None and not self.draws.explains(rose, p, self.calibration.seat_of_edge):
-                self.draws.add_row_draw(rose, p)
+            if rose is None or self.draws.explains(rose[0], p, self.calibration.seat_of_edge):
+                continue
+            # The hand came after the row's last frame before it grew; where a tile laid appeared
+            # in the same gap, turn order tells which came first (fresh deal h175: north, to
+            # move, drew while south's arm came to lay 0-1, on frames taken for unsettled).
+            to_move = self._in_turn(Update()) == p
+            self.draws.add_row_draw(rose[0], p, rose[1] if to_move else rose[0])
+
+    def _row_rising(self, first_t: float) -> bool:
+        """Whether a row began to hold a tile more than the record gives by `first_t` (a draw
+        `_row_draws` may soon tell: the tile laid then waits for it, see h175's test)."""
+        if self.boneyard_size is None or self.mode != PLAY:
+            return False
+        told = {d.player for d in self.draws.pending}
+        return any((r := self.rows_seen.rising(p, self._expected(p), self._hand_t.get(p, -math.inf))) is not None
+                   and r <= first_t + ROW_SLACK_S for p in self.players if p not in told)
 
     @property
     def _drawable(self) -> int:
