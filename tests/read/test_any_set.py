@@ -162,3 +162,41 @@ def test_a_box_run_on_over_the_tile_it_touches_ends_where_that_tile_begins():
     edge = [(cut, "up", 0.9), *jobs[1:]]
     before = read_tiles(frame, edge)
     assert refit_off_length(frame, before, edge)[0] is before[0]
+
+
+def test_a_tile_unboxed_between_two_of_a_straight_run_is_found_and_read():
+    # fresh live deal h199 (groove set, camera turned 20 degrees): the 1-6 between 0-1 and 6-3
+    # unboxed on every frame. The gap of one tile's length between them shows a tile's body, and
+    # the tile read there shows 1 against the 0-1's 1 and 6 against the 6-3's 6: it is kept.
+    # Where the table shows between them, or the tile there does not join both, nothing is made up.
+    from vision.read.gaps import fill_chain_gaps
+
+    style = FACTORS["groove"].style(random_style(np.random.default_rng(5)))
+    length = 50.0
+    u = np.array([math.cos(0.35), math.sin(0.35)])
+    start = np.array([70.0, 60.0])
+
+    def table(middle: tuple[int, int] | None) -> tuple[np.ndarray, list]:
+        chain = [((0, 1), 0), (middle, 1), ((6, 3), 2)]
+        placed = [PlacedTile(v, tuple(start + u * (length + 1) * k), 0.35, length / 2, 2.0, style=style)
+                  for v, k in chain if v is not None]
+        loose = [PlacedTile(v, (60.0 + 70 * n, 200.0), 0.0, length / 2, 2.0, style=style)
+                 for n, v in enumerate([(2, 5), (4, 4), (1, 3)])]
+        frame = np.zeros((260, 360, 3), np.uint8)
+        frame[:] = (40, 90, 30)
+        for t in placed + loose:
+            draw_face(frame, t)
+        frame = cv2.GaussianBlur(frame, (3, 3), 0.6)
+        boxed = [t for t in placed + loose if t.values != middle]  # the detector missed the middle
+        return frame, read_tiles(frame, [(box_from_corners(t.corners()), "up", 0.9) for t in boxed])
+
+    frame, tiles = table((1, 6))
+    found = fill_chain_gaps(frame, tiles)
+    assert len(found) == len(tiles) + 1
+    new = found[-1]
+    assert sorted(new.values) == [1, 6]
+    assert np.hypot(*(new.quad.mean(axis=0) - (start + u * (length + 1)))) < 0.1 * length
+    frame, tiles = table(None)  # the table between them
+    assert fill_chain_gaps(frame, tiles) == tiles
+    frame, tiles = table((2, 4))  # a tile there that joins neither
+    assert fill_chain_gaps(frame, tiles) == tiles

@@ -1,6 +1,7 @@
-"""Images whose reading changes with the off-length refit (vision/read/refit.py): per image, tiles
-matched to the truth, false boxes and tiles read right, without and with it.
-python -m lab.diagnose.refit_diff SET [SET...]"""
+"""Images whose reading changes with one step of the reader (vision/read/reader.py: a function of
+the frame and its tiles that returns tiles, as `refit_off_length` or `fill_chain_gaps`): per image,
+tiles matched to the truth, false boxes and tiles read right, without and with it.
+python -m lab.diagnose.step_diff STEP SET [SET...]"""
 import sys
 from pathlib import Path
 
@@ -21,16 +22,18 @@ def _counts(frame, detections, doubtful, ti) -> tuple[int, int, int]:
 
 
 def main(argv: list[str]) -> None:
+    if len(argv) < 2 or not callable(getattr(reader, argv[0], None)):
+        sys.exit(__doc__)
+    name, step = argv[0], getattr(reader, argv[0])
     det = TileDetector(DEFAULT_MODEL)
-    refit = reader.refit_off_length
     changed = 0
-    for root in argv:
+    for root in argv[1:]:
         for ti in load_truth(Path(root)):
             frame = load_frame(ti)
             d = det.detect(frame)
-            reader.refit_off_length = lambda frame, tiles, jobs, prepare=None: tiles
+            setattr(reader, name, lambda frame, tiles, *args, **kwargs: tiles)
             off = _counts(frame, d, det.last.doubtful, ti)
-            reader.refit_off_length = refit
+            setattr(reader, name, step)
             on = _counts(frame, d, det.last.doubtful, ti)
             if off != on:
                 changed += 1
