@@ -506,3 +506,33 @@ def test_a_box_not_read_is_given_no_arm_whose_hand_never_came_near_it():
     read.names["2-6"] += 1
     arms.assign(32.4, [read])
     assert read.edge == "bottom"
+
+
+def test_two_glimpses_of_one_hand_at_the_pile_within_a_second_are_a_visit():
+    """Fresh deal h209 (JPEG 40): Boris's hand at the pile seen on one frame, lost against the
+    table, seen on one frame again 0.8 s later 9 px away; each alone is too short for a draw,
+    together they are his draw. A glimpse elsewhere, or over a second later, is not joined."""
+    from vision.live.draws import DrawWatch
+
+    cal = full_frame((640, 480), ["Anna", "Boris"])  # Anna bottom, Boris top
+    pile = [_bone(600, 60), _bone(560, 60)]
+
+    def draws(second: Reach) -> list:
+        arms = Arms(TrackerConfig(), cal)
+        bones = Boneyard(stable_s=0.5)
+        _settled(bones, 0.0, [pile] * 8)
+        watch = DrawWatch()
+        first = Reach(21.8, 21.8, "top", (598.0, 52.0), deep=False, frames=1)
+        arms._reaches = [first]
+        arms._prev_settled_t = 21.7
+        watch.watch(21.9, Observation(tuple(pile), size=(640, 480)), arms, bones, cal, 2)
+        assert watch.pending == []
+        arms._reaches = [first, second]
+        arms._prev_settled_t = 21.9
+        watch.watch(second.end + 0.2, Observation(tuple(pile), size=(640, 480)), arms, bones, cal, 2)
+        return [(d.arm_t, d.edge) for d in watch.pending]
+
+    again = Reach(22.6, 22.6, "top", (594.0, 60.0), deep=False, frames=1)
+    assert draws(again) == [(21.8, "top")]
+    assert draws(replace(again, start=23.0, end=23.0)) == []  # over a second later
+    assert draws(replace(again, edge="bottom")) == []  # another seat's

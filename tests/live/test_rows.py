@@ -196,3 +196,16 @@ def test_group_losses_stop_where_the_next_player_moves():
     kw = {"before_s": GROUP_BEFORE_S, "least": 1}
     assert _watch(frames).losses(24.3, 21.7, PLAYERS, **kw) == Counter({"Anna": 1, "Vera": 1})
     assert _watch(frames).losses(24.3, 21.7, PLAYERS, still_s=GROUP_STILL_S, **kw) is None
+
+
+def test_a_row_that_lost_no_tile_for_a_tile_its_player_laid_kept_it():
+    # Fresh deal h186: Boris's row held 7 before his 0-2 appeared (at 4.8) and 7 after: the tile
+    # came from the pile. A row that lost one on any frame since, or that did not hold the record's
+    # count before, tells nothing; two frames over the hold are needed.
+    base = [(3.0 + 0.1 * k, {**FULL, "Boris": 7}) for k in range(6)]
+    kept = [(4.8, {**FULL, "Boris": 7}), (6.1, {**FULL, "Boris": 7})]
+    assert _watch(base + kept).kept("Boris", 7, 0.0, 4.8, 1.0) is True
+    assert _watch(base + kept[:1]).kept("Boris", 7, 0.0, 4.8, 1.0) is None  # not yet
+    lost = [(4.8, {**FULL, "Boris": 6}), (6.1, {**FULL, "Boris": 7})]
+    assert _watch(base + lost).kept("Boris", 7, 0.0, 4.8, 1.0) is False
+    assert _watch(base + kept).kept("Boris", 8, 0.0, 4.8, 1.0) is False  # the record gives 8

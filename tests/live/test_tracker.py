@@ -432,6 +432,30 @@ def test_a_draw_seen_by_the_row_alone_goes_before_a_tile_laid_in_the_same_gap_wh
     assert record("Anna") == [("play", "Anna"), ("draw", "Boris")]
 
 
+def test_a_tile_laid_while_its_player_s_row_lost_none_was_drawn_and_laid_at_once():
+    # Fresh deal h186 (SPI): Boris took 0-2 from the part of the pile out of the picture, his hand
+    # hardly seen at the picture's edge, and laid it; his row of 7 held 7 throughout. The draw is
+    # written, before the play. Where his row lost the tile, it is a play alone.
+    from vision.live.observation import BONEYARD
+
+    def record(after: int) -> list:
+        pile = [replace(t, owner=BONEYARD) for t in _row(600, 4, "east")]
+        tracker = Tracker(["Anna", "Boris"], calibration(["Anna", "Boris"]))
+        tracker.boneyard_size = 14
+        opener = TileObs((6, 6), ((780.0, 600.0), (820.0, 600.0)), face="up", owner=LAYOUT)
+        events, t = [], 0.0
+        for seconds, boris, motion, layout in [(2.0, 7, SETTLED, []), (1.0, 7, arm_from("top"), []),
+                                               (2.5, after, SETTLED, [opener])]:
+            for _ in range(round(seconds * 10)):
+                tiles = _row(1150, 7, "south") + _row(50, boris, "north") + pile + layout
+                events += tracker.update(t, motion, Observation(tuple(tiles), size=SIZE) if motion.settled else None).events
+                t += 0.1
+        return [(e["event"], e["player"]) for e in events if e["event"] in ("play", "draw")]
+
+    assert record(7) == [("draw", "Boris"), ("play", "Boris")]
+    assert record(6) == [("play", "Boris")]
+
+
 def test_no_draw_once_the_boneyard_is_drawn_to_its_last_tile():
     # Fresh deal h31: the detector lost the box of the last place late in the deal; every undealt
     # tile had been drawn (DRK-2 flags a draw from an empty boneyard).

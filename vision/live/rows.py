@@ -111,6 +111,22 @@ class RowWatch:
             return None
         return run[0], last_before
 
+    def kept(self, player: str, expected: int, since_t: float, first_t: float, hold_s: float) -> bool | None:
+        """Whether `player`'s row, holding `expected` on the frames before a tile they laid first
+        appeared at `first_t` (since `since_t`, over up to twice FRAMES frames), still held as many
+        on two frames or more over `hold_s` after (players who move on at once leave a settled
+        frame a move, 1.3 s apart in h186): the tile came from elsewhere, a draw laid at
+        once (fresh deal h186: a tile taken from the pile's part out of the picture, by a hand
+        hardly seen at the picture's edge, and laid). False when the row lost a tile on any frame
+        since, or did not hold `expected` before; None while it cannot tell yet."""
+        before = [c[player] for ts, c in self._counts if since_t <= ts < first_t][-2 * FRAMES:]
+        after = [(ts, c[player]) for ts, c in self._counts if ts >= first_t]
+        if not before or median(before) != expected or any(n < expected for _, n in after):
+            return False
+        if len(after) >= 2 and after[-1][0] - after[0][0] >= hold_s:
+            return all(n == expected for _, n in after)
+        return None
+
     def rising(self, player: str, expected: int, since_t: float) -> float | None:
         """When `player`'s row began to hold one tile more than `expected` on the latest settled
         frames, not yet long enough for `rose` to tell a draw; None when it does not."""

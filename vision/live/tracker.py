@@ -86,6 +86,9 @@ RECOUNT_SURE = 0.4  # a face-up tile out of the layout read at least this surely
 FORGOTTEN_S = 4.0  # a tile read again where a forgotten one lay this soon after is that one
 
 
+DRAWN_LAID_S = 2.0  # a draw written this soon before a tile's arm came may be that tile
+
+
 @dataclass
 class TrackerConfig:
     stable_s: float = 0.5  # a new tile must hold this long before it is a move
@@ -163,6 +166,7 @@ class Tracker:
         self.draws = DrawWatch()
         self._drawn: Counter = Counter()  # draws written this deal, by player
         self._hand_t: dict[str, float] = {}  # when each player's hand last changed in the record
+        self._drew_t: dict[str, float] = {}  # when each player's last draw was written
         self.rows_seen = RowWatch()  # the face-down hands, counted
         # the tiles that appeared together being written: (their first frame, seats left, last mover)
         self._group: tuple[float, Counter | None, str | None] | None = None
@@ -288,6 +292,7 @@ class Tracker:
         self.draws.reset()
         self._drawn.clear()
         self._hand_t.clear()
+        self._drew_t.clear()
         self.rows_seen.reset()
         self._group = None
         self.confirming.clear(places=True)
@@ -549,7 +554,15 @@ class Tracker:
                      and t - c.first_t < UNSURE_S + 3 * cfg.stable_s)
             # ... and one a row grew by as it appeared, until the rows tell whether it was a draw.
             and not (self._row_rising(c.first_t) and t - c.first_t < 3 * cfg.stable_s)
+            # ... and one whose player's row has not lost a tile for it yet (drawn and laid at once?)
+            and not (self._laid_from_pile(c) is None and t - c.first_t < 3 * cfg.stable_s)
         ), key=lambda item: (*item[:2], self._candidates[item[2]].laid_t, item[2]))
+        for _, _, key in ready:
+            c = self._candidates[key]
+            if self._laid_from_pile(c):
+                player = self.calibration.seat_of_edge(c.edge)
+                log.debug("%s's row lost no tile for %s: drawn from the pile and laid", player, c.name)
+                self.draws.add_row_draw(c.first_t, player, c.arm_t - 1e-3)  # just before the play
         ready = sorted(ready + [(d.first_t, d.arm_t, d) for d in self.draws.pending],
                        key=lambda item: item[:2])
         progress = True
@@ -723,6 +736,22 @@ class Tracker:
             to_move = self._in_turn(Update()) == p
             self.draws.add_row_draw(rose[0], p, rose[1] if to_move else rose[0])
 
+    def _laid_from_pile(self, c: Candidate) -> bool | None:
+        """Whether a tile laid by an arm seen at a seated player's edge came from the boneyard
+        straight to the table, no draw of theirs seen (`RowWatch.kept`); None while the rows
+        cannot tell yet."""
+        player = self.calibration.seat_of_edge(c.edge)
+        if (self.boneyard_size is None or self.mode != PLAY or player not in self.players or not c.rooted
+                or sum(self._drawn.values()) + len(self.draws.pending) >= self._drawable
+                # a draw of theirs written just before is the tile laid (fresh deal h168: with a
+                # seat the record had wrong earlier, the row's count alone made it two draws)
+                or c.arm_t - self._drew_t.get(player, -math.inf) < DRAWN_LAID_S
+                or any(d.player == player or self.calibration.seat_of_edge(d.edge) == player
+                       for d in self.draws.pending)):
+            return False
+        return self.rows_seen.kept(player, self._expected(player), self._hand_t.get(player, -math.inf),
+                                   c.first_t, 2 * self.config.stable_s)
+
     def _row_rising(self, first_t: float) -> bool:
         """Whether a row began to hold a tile more than the record gives by `first_t` (a draw
         `_row_draws` may soon tell: the tile laid then waits for it, see h175's test)."""
@@ -779,7 +808,7 @@ class Tracker:
             self.need_deal = False
         out.events.append({"event": "draw", "player": player})
         self._drawn[player] += 1
-        self._hand_t[player] = self.last_t
+        self._hand_t[player] = self._drew_t[player] = self.last_t
         self._last_player = player
         log.info("draw: %s takes a tile from the boneyard", player)
 
