@@ -453,7 +453,7 @@ def _score_recount(scores: Scores, ti: TruthImage, reading, m: dict[int, int]) -
     tiles are left out. Hands are compared as groups, not by seat name: the renderer's seats belong
     to the table, which its camera may turn any way, and the reader names seats by the frame's edges."""
     from vision.read.hands import SEATS
-    from vision.read.recount import boneyard_tiles
+    from vision.read.recount import backs_apart, boneyard_tiles
 
     hands = [[j for j, t in enumerate(ti.tiles) if t.owner == seat] for seat in SEATS]
     hands = [h for h in hands if h]
@@ -465,6 +465,7 @@ def _score_recount(scores: Scores, ti: TruthImage, reading, m: dict[int, int]) -
     seat_of = {i: seat for seat, ix in reading.layout.hands.items() for i in ix}
     # the face-down heap is no one's hand; `dominocam recount` knows its size from the variant
     heap = set(boneyard_tiles(reading, sum(t.owner == "boneyard" for t in ti.tiles)))
+    heap |= set(backs_apart(reading, frozenset(heap)))  # as `dominocam recount` leaves them out
     right = 0
     for hand in hands:
         scores.recount_hands += 1

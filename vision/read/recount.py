@@ -5,9 +5,12 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from engine.replay import replay_events
 from engine.rules import ruleset
 from engine.tiles import Tile
+from vision.read.hands import tile_groups
 from vision.read.heap import find_heap
 from vision.read.layout import SURE
 from vision.read.reader import FrameReading
@@ -15,6 +18,7 @@ from vision.read.reader import FrameReading
 # players are seated clockwise, looking down at the table with north at the top of the frame
 SEAT_ORDER = {2: ("south", "north"), 3: ("south", "west", "north"), 4: ("south", "west", "north", "east")}
 AUDIT_RULES = ("SPT-11", "BAL-5")  # a pass while holding a fitting tile, found at reveal
+LONE_BACKS = 2  # face-down boxes lying together apart from a hand shown face up, at most, that are no tile
 
 
 @dataclass
@@ -54,6 +58,32 @@ def boneyard_tiles(reading: FrameReading, most: int) -> list[int]:
     return find_heap([t.halves for t in reading.tiles], loose, most)
 
 
+def backs_apart(reading: FrameReading, skip: frozenset[int] = frozenset()) -> list[int]:
+    """Face-down boxes given to a hand shown face up that lie apart from all its face-up tiles
+    (not side by side with one, nor in a row: `hands.linked`), one or two together: a hand is laid
+    out face up for the recount, so such a box is no tile of it: a cup's handle, a box's lid, a
+    printed tile (the robustness matrix's scene s9300_000017 under every look: three such boxes
+    joined three hands). A back side by side with the hand's tiles, or in a row or heap of three
+    or more, stays (tiles not turned up yet; a hand in bykovo, where all 28 are dealt: the count
+    warns)."""
+    out = []
+    for hand in reading.layout.hands.values():
+        hand = [i for i in hand if i not in skip]
+        up = [i for i in hand if reading.tiles[i].face == "up"]
+        down = [i for i in hand if reading.tiles[i].face == "down"]
+        if not up or not down:
+            continue
+        ix = up + down
+        halves = np.array([reading.tiles[i].halves for i in ix], float).reshape(-1, 2, 2)
+        d = halves[:, 1] - halves[:, 0]
+        axes = d / np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-9)[:, None]
+        lengths = np.array([2.0 * reading.tiles[i].width for i in ix], float)
+        for group in tile_groups(halves.mean(axis=1), axes, lengths):
+            if len(group) <= LONE_BACKS and all(k >= len(up) for k in group):
+                out += [ix[k] for k in group]
+    return sorted(out)
+
+
 def seat_hands(reading: FrameReading, players: list[str], seats: list[str],
                skip: frozenset[int] = frozenset()) -> list[SeatHand]:
     out = []
@@ -90,8 +120,12 @@ def recount(reading: FrameReading, players: list[str], variant: str = "bykovo",
     except KeyError:  # a player count the variant is not played with: the engine flags it
         undealt = 0
     bones = boneyard_tiles(reading, undealt)
-    hands = seat_hands(reading, players, seats, frozenset(bones))
+    apart = backs_apart(reading, frozenset(bones))
+    hands = seat_hands(reading, players, seats, frozenset(bones) | frozenset(apart))
     warnings = []
+    if apart:
+        warnings.append(f"{len(apart)} face-down box(es) apart from the hands shown were taken for no tile "
+                        "(a cup, a lid?); if one is a tile, turn it up")
     for h in hands:
         if h.unread:
             warnings.append(f"{h.seat} ({h.player}): {h.unread} tile(s) could not be read; count them by hand")
