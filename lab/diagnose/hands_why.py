@@ -8,6 +8,7 @@ from lab.read.evaluate import Scores, load_frame, load_truth, score_image
 from vision.detect import DEFAULT_MODEL, TileDetector
 from vision.read.hands import SEATS
 from vision.read.reader import read_frame
+from vision.read.recount import backs_apart, boneyard_tiles
 from vision.read.truthdet import BoxNoise, detections_from_corners
 
 
@@ -29,7 +30,10 @@ def main(argv: list[str]) -> None:
             reading = read_frame(frame, dets)
             m = score_image(Scores(), ti, reading)
             inv = {j: i for i, j in m.items()}
-            seat_of = {i: s for s, ix in reading.layout.hands.items() for i in ix}
+            # the heap and the backs apart from the hands shown are no one's hand (`dominocam recount`)
+            heap = set(boneyard_tiles(reading, sum(t.owner == "boneyard" for t in ti.tiles)))
+            heap |= set(backs_apart(reading, frozenset(heap)))
+            seat_of = {i: s for s, ix in reading.layout.hands.items() for i in ix if i not in heap}
             owner = {i: ti.tiles[j].owner for i, j in m.items()}
             for seat, hand in hands.items():
                 found = [inv.get(j) for j in hand]
@@ -53,7 +57,7 @@ def main(argv: list[str]) -> None:
                 if len(named) > 1:
                     why.append(f"split over {named}")
                 for g in named:
-                    extra = [owner.get(i, "false box") for i in reading.layout.hands[g] if i not in found]
+                    extra = [owner.get(i, "false box") for i in reading.layout.hands[g] if i not in found and i not in heap]
                     if extra:
                         why.append(f"group {g} also holds {extra}")
                 if why:
