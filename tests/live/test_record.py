@@ -71,7 +71,10 @@ def ref_circle(record, event, players):
         seat = players.index(event["player"]) if event["player"] in players else -1
         n = len(players)
         close = {"event": "pass", "player": players[(seat + 1) % n]}
-        with_it = flags_of([*record, event, close])
+        # a deal this tile ends is closed by the next hand shown, not by a pass (fresh deal h182)
+        ended = replay_state([*record, event])[0].deal.end is not None
+        shown = {"event": "reveal", "player": close["player"], "tiles": []}
+        with_it = flags_of([*record, event, shown if ended else close])
         without = flags_of([*record, close])
     except Exception:
         return []
@@ -166,6 +169,20 @@ def test_blz3_a_turn_that_goes_out_is_one_turn_not_a_circle_of_passes():
            {"event": "play", "player": "Anna", "tile": "1-1"}]
     circle = GameRecord(byk).circle_of_passes({"event": "play", "player": "Anna", "tile": "1-2", "to": "1-1"}, players)
     assert [e["player"] for e in circle] == ["Boris", "Vera", "Gleb"]
+
+
+def test_blb3_a_second_tile_that_ends_the_deal_in_a_fish_is_a_turn_of_its_own():
+    # Fresh deal h182 (BLB): Boris laid 6-6, Anna passed unseen, Boris laid 2-6 and the deal was a
+    # fish. The pass that closes a turn is refused once the deal is over, so the second tile looked
+    # like one turn of two, flagged BLB-3 when the hands were shown. The next hand shown closes it.
+    players = ["Anna", "Boris"]
+    record = [{"event": "game", "variant": "blitz-blind", "players": players, "options": {}}, {"event": "deal"}]
+    for player, tile, to in [("Anna", "0-1", None), ("Boris", "1-2", "0-1"), ("Anna", "2-0", "1-2"),
+                             ("Boris", "0-3", "0-1"), ("Anna", "3-4", "0-3"), ("Boris", "4-0", "3-4"),
+                             ("Anna", "0-5", "2-0"), ("Boris", "5-6", "0-5"), ("Anna", "6-0", "5-6")]:
+        record.append({"event": "play", "player": player, "tile": tile, **({"to": to} if to else {})})
+    fish = {"event": "play", "player": "Anna", "tile": "0-0", "to": "6-0"}  # every 0 out, both ends 0
+    assert GameRecord(record).circle_of_passes(fish, players) == [{"event": "pass", "player": "Boris"}]
 
 
 def test_spi2_trad_the_first_deal_opens_with_a_double_where_a_double_is_named():

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 
-from engine.events import DealEvent, PassEvent, PlayEvent, from_dict
+from engine.events import DealEvent, PassEvent, PlayEvent, RevealEvent, from_dict
 from engine.game import apply
 from engine.replay import replay_state
 from engine.state import GameState, Termination
@@ -158,9 +158,15 @@ class GameRecord:
             # raised is the same both ways, so only the flags of these events are compared).
             close = PassEvent(player=players[(seat + 1) % n])
             after, with_it = apply(s, from_dict(event))
-            with_it = with_it + apply(after, close)[1]
             without = apply(s, close)[1]
         except Exception:  # the engine refuses it for another reason: record as seen
+            return []
+        # Where the deal ended with this tile (fresh deal h182: a fish), the next player's hand
+        # shown closes the turn instead.
+        ended = after.deal is not None and after.deal.end is not None
+        try:
+            with_it = with_it + apply(after, RevealEvent(player=close.player, tiles=()) if ended else close)[1]
+        except Exception:  # the engine refuses it: record as seen
             return []
         if sum(f.concept == "multi" for f in with_it) <= sum(f.concept == "multi" for f in without):
             return []
