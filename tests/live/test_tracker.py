@@ -433,27 +433,32 @@ def test_a_draw_seen_by_the_row_alone_goes_before_a_tile_laid_in_the_same_gap_wh
 
 
 def test_a_tile_laid_while_its_player_s_row_lost_none_was_drawn_and_laid_at_once():
-    # Fresh deal h186 (SPI): Boris took 0-2 from the part of the pile out of the picture, his hand
-    # hardly seen at the picture's edge, and laid it; his row of 7 held 7 throughout. The draw is
-    # written, before the play. Where his row lost the tile, it is a play alone.
+    # Fresh deal h186 (SPI-1, draw until a tile fits): Boris took 0-2 from the part of the pile
+    # out of the picture, his hand hardly seen at the picture's edge, and laid it; his row of 7
+    # held 7 throughout. The draw is written, before the play. Where his row lost the tile, it is
+    # a play alone; where a draw ends the turn (BLB-2, DRK-2: the drawn tile goes to the row), a
+    # row that seems to keep its tiles is the detector's (held-out h29), and so is the opener's.
     from vision.live.observation import BONEYARD
 
-    def record(after: int) -> list:
+    def record(after: int, draw_in_turn: bool = True) -> list:
         pile = [replace(t, owner=BONEYARD) for t in _row(600, 4, "east")]
         tracker = Tracker(["Anna", "Boris"], calibration(["Anna", "Boris"]))
-        tracker.boneyard_size = 14
+        tracker.boneyard_size, tracker.draw_in_turn = 14, draw_in_turn
         opener = TileObs((6, 6), ((780.0, 600.0), (820.0, 600.0)), face="up", owner=LAYOUT)
+        laid = TileObs((6, 3), ((860.0, 600.0), (900.0, 600.0)), face="up", owner=LAYOUT)
         events, t = [], 0.0
-        for seconds, boris, motion, layout in [(2.0, 7, SETTLED, []), (1.0, 7, arm_from("top"), []),
-                                               (2.5, after, SETTLED, [opener])]:
+        for seconds, anna, boris, motion, layout in [
+                (2.0, 7, 7, SETTLED, []), (1.0, 7, 7, arm_from("bottom"), []), (2.5, 6, 7, SETTLED, [opener]),
+                (1.0, 6, 7, arm_from("top"), [opener]), (2.5, 6, after, SETTLED, [opener, laid])]:
             for _ in range(round(seconds * 10)):
-                tiles = _row(1150, 7, "south") + _row(50, boris, "north") + pile + layout
+                tiles = _row(1150, anna, "south") + _row(50, boris, "north") + pile + layout
                 events += tracker.update(t, motion, Observation(tuple(tiles), size=SIZE) if motion.settled else None).events
                 t += 0.1
         return [(e["event"], e["player"]) for e in events if e["event"] in ("play", "draw")]
 
-    assert record(7) == [("draw", "Boris"), ("play", "Boris")]
-    assert record(6) == [("play", "Boris")]
+    assert record(7) == [("play", "Anna"), ("draw", "Boris"), ("play", "Boris")]
+    assert record(6) == [("play", "Anna"), ("play", "Boris")]
+    assert record(7, draw_in_turn=False) == [("play", "Anna"), ("play", "Boris")]
 
 
 def test_no_draw_once_the_boneyard_is_drawn_to_its_last_tile():

@@ -741,7 +741,11 @@ class Tracker:
         straight to the table, no draw of theirs seen (`RowWatch.kept`); None while the rows
         cannot tell yet."""
         player = self.calibration.seat_of_edge(c.edge)
-        if (self.boneyard_size is None or self.mode != PLAY or player not in self.players or not c.rooted
+        # Only where a drawn tile may be laid in the same turn (draw until one fits: TRAD, SPI-1),
+        # and not the deal's opener: where a draw ends the turn (BLB-2, DRK-2) a row that seems to
+        # keep its tiles is the detector's (held-out h29, JPEG at quality 40: backs boxed twice).
+        if (not self.draw_in_turn or not self.committed or self.boneyard_size is None or self.mode != PLAY
+                or player not in self.players or not c.rooted
                 or sum(self._drawn.values()) + len(self.draws.pending) >= self._drawable
                 # a draw of theirs written just before is the tile laid (fresh deal h168: with a
                 # seat the record had wrong earlier, the row's count alone made it two draws)
