@@ -134,6 +134,9 @@ def recount_report(rc, variant: str, players: list[str], record: list[dict] | No
         lines.append("  " + _hand_line(h, known, _))
     if rc.boneyard:
         lines.append("  " + _("boneyard: %(num)s tiles face down in a heap, counted in no hand", num=len(rc.boneyard)))
+    if rc.apart:
+        lines.append("  " + _("%(num)s face-down box(es) apart from the hands shown, counted for no one "
+                              "(a cup, a lid?); if one is a tile, turn it up", num=len(rc.apart)))
     problems = _problems(rc, hand_size, hand_size + undealt, tiles_seen, _)
     for h in rc.hands:
         expected = held.get(h.player) if held is not None else None

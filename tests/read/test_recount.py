@@ -195,6 +195,10 @@ def test_a_box_face_down_apart_from_a_hand_shown_face_up_is_no_tile_of_it():
     south = next(h for h in rc.hands if h.seat == "south")
     assert sorted(str(t) for t in south.tiles) == ["1-5", "4-4"] and south.face_down == 0
     assert any("taken for no tile" in w for w in rc.warnings)
+    from webui.recount_text import recount_report
+
+    said = recount_report(rc, "bykovo", PLAYERS, None, 8, lang="ru").lines
+    assert any("рубашкой вверх в стороне от открытых рук: 1" in line for line in said)
     beside = recount(_reading(chain + hand + [_back(580, 925, vertical=True)]), PLAYERS)
     assert next(h for h in beside.hands if h.seat == "south").face_down == 1
     row = [_back(700 + 50 * k, 930, vertical=True) for k in range(3)]

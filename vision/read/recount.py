@@ -47,6 +47,7 @@ class Recount:
     flags: list[dict] = field(default_factory=list)  # wrongful passes found at reveal
     warnings: list[str] = field(default_factory=list)
     boneyard: list[int] = field(default_factory=list)  # the reading's tiles that are the boneyard heap
+    apart: list[int] = field(default_factory=list)  # backs apart from the hands shown: no tile (`backs_apart`)
 
 
 def boneyard_tiles(reading: FrameReading, most: int) -> list[int]:
@@ -120,11 +121,11 @@ def recount(reading: FrameReading, players: list[str], variant: str = "bykovo",
     except KeyError:  # a player count the variant is not played with: the engine flags it
         undealt = 0
     bones = boneyard_tiles(reading, undealt)
-    apart = backs_apart(reading, frozenset(bones))
-    hands = seat_hands(reading, players, seats, frozenset(bones) | frozenset(apart))
+    lone = backs_apart(reading, frozenset(bones))
+    hands = seat_hands(reading, players, seats, frozenset(bones) | frozenset(lone))
     warnings = []
-    if apart:
-        warnings.append(f"{len(apart)} face-down box(es) apart from the hands shown were taken for no tile "
+    if lone:
+        warnings.append(f"{len(lone)} face-down box(es) apart from the hands shown were taken for no tile "
                         "(a cup, a lid?); if one is a tile, turn it up")
     for h in hands:
         if h.unread:
@@ -165,4 +166,4 @@ def recount(reading: FrameReading, players: list[str], variant: str = "bykovo",
     deal = result["deals"][-1] if result["deals"] else {}
     # the audit at reveal flags the earlier pass events themselves: keep what the reveals added
     flags = [f for f in result["flags"] if f["rule"] in AUDIT_RULES and json.dumps(f, sort_keys=True) not in before]
-    return Recount(hands, result, deal, flags, warnings, bones)
+    return Recount(hands, result, deal, flags, warnings, bones, lone)
