@@ -536,31 +536,3 @@ def test_two_glimpses_of_one_hand_at_the_pile_within_a_second_are_a_visit():
     assert draws(again) == [(21.8, "top")]
     assert draws(replace(again, start=23.0, end=23.0)) == []  # over a second later
     assert draws(replace(again, edge="bottom")) == []  # another seat's
-
-
-def test_a_place_gone_under_the_way_of_an_arm_that_laid_a_tile_is_its_draw_before_that_tile():
-    """Fresh deal h233 (TRAD, draw until a tile fits): Anna's arm went to the pile, took 0-5 and
-    laid it, seen as one arm; it was given to the tile, and the pile's place found empty only after
-    the play went to a glimpse from another side, a draw by the player to move next. The arm that
-    passed over the place and went on to lay a tile drew it, dated before that tile."""
-    from vision.live.boneyard import Drawn
-    from vision.live.draws import DrawWatch
-
-    cal = full_frame((640, 480), ["Anna", "Boris"])
-    arms = Arms(TrackerConfig(), cal)
-    way = Reach(start=11.8, end=14.1, edge="bottom", tip=(562.0, 38.0), frames=22,
-                path=((11.8, 458.0, 414.0), (12.2, 562.0, 42.0), (12.8, 462.0, 410.0), (13.5, 274.0, 214.0)))
-    glimpse = Reach(start=13.0, end=13.0, edge="right", tip=(550.0, 90.0), deep=False, frames=1)
-    arms._reaches = [way, glimpse]
-    arms._used.add(way)
-    arms._laid.add(way)
-    watch = DrawWatch()
-    watch.watch(16.8, Observation((), size=(640, 480)), arms, _OneGone(Drawn(11.6, 15.5, (560.0, 45.0))), cal, 2)
-    assert [(d.first_t, d.edge) for d in watch.pending] == [(11.8, "bottom")]
-    assert watch.pending[0].arm_t < way.start
-    # An arm given a tile that never came to the place is not its draw.
-    elsewhere = replace(way, path=((11.8, 458.0, 414.0), (13.5, 274.0, 214.0)))
-    arms._reaches, arms._used, arms._laid = [elsewhere, glimpse], {elsewhere}, {elsewhere}
-    watch = DrawWatch()
-    watch.watch(16.8, Observation((), size=(640, 480)), arms, _OneGone(Drawn(11.6, 15.5, (560.0, 45.0))), cal, 2)
-    assert [d.edge for d in watch.pending] != ["bottom"]

@@ -60,8 +60,7 @@ class Arms:
         self._reaching: dict[str, tuple[float, list[tuple[float, float, float]], float, bool, int]] = {}
         self._reaches: list[Reach] = []
         self._settled_t = self._prev_settled_t = -math.inf
-        self._used: set[Reach] = set()  # arms already given a tile (or a draw)
-        self._laid: set[Reach] = set()  # arms given a tile
+        self._used: set[Reach] = set()  # arms already given a tile
         self._spent: set[float] = set()  # ends of the episodes whose arms laid a tile that is a move
         self._claimed: dict[float, float] = {}  # episode end -> settled frame a tile first took it on
         self._reads: list[tuple[float, bool]] = []  # fresh readings: (t, a new tile appeared)
@@ -239,7 +238,6 @@ class Arms:
                 r = max(pieces, key=lambda r: (frames[r.edge], -_dist(r.tip, new[0].centre)))
                 new[0].edge, new[0].arm_t, new[0].rooted = r.edge, r.start, r.rooted
                 self._used.add(r)
-                self._laid.add(r)
             return
         if not reaches:
             return
@@ -282,7 +280,6 @@ class Arms:
         if best is None:  # fewer arms than tiles: one arm laid several (BAL-13, BLZ-3)
             best = tuple(min(reaches, key=lambda r, c=c: cost_of(r, c)) for c in order)
         for c, r in zip(order, best, strict=True):
-            self._laid.add(r)
             c.edge, c.arm_t, c.rooted = r.edge, r.start, r.rooted
             # One arm alone and several tiles: it laid them in the order its hand came to them
             # (fresh live deal h55: 2-6 then 0-3 at the chain's two ends, written the other way).
@@ -317,22 +314,6 @@ class Arms:
         """Arms gone between two settled frames that no tile was given, in order."""
         return sorted((r for r in self._reaches if t0 < r.end <= t and r not in self._used),
                       key=lambda r: r.start)
-
-    def laid_by_way_of(self, place, since: float, until: float, tile_len: float) -> Reach | None:
-        """An arm given a tile, seen whole, whose hand came to `place` (a tile of the boneyard gone
-        between two settled frames) and then went on, a tile's length away or more, to lay it."""
-        for r in self._reaches:
-            if r not in self._laid or r.frames < WHOLE or not (since < r.end and r.start <= until):
-                continue
-            at = [k for k, q in enumerate(r.path) if _dist(q[1:], place) <= tile_len]
-            if at and any(_dist(q[1:], place) > 2 * tile_len for q in r.path[at[0]:]):
-                return r
-        return None
-
-    def visited(self, edge: str | None, start: float, places, tile_len: float) -> bool:
-        """Whether the arm given a tile (its edge, when it came) passed over one of `places`."""
-        r = self.given(edge, start)
-        return r is not None and any(_dist(q[1:], p) <= tile_len for q in r.path for p in places)
 
     def given(self, edge: str | None, start: float) -> Reach | None:
         """The arm `assign` gave a tile (its edge and when it came), while it is kept."""

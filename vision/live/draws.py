@@ -252,14 +252,6 @@ class DrawWatch:
             if row is not None:
                 self._row_draws.remove(row)
                 continue
-            laid = arms.laid_by_way_of(drawn.place, drawn.before_t, drawn.first_t, bones.tile_len)
-            if laid is not None:
-                # The arm that laid a tile passed over this place first: it drew the tile and laid
-                # it, or another, in one visit (TRAD, SPI-1: draw until one fits; fresh deal
-                # h233): the draw goes before that tile.
-                self.pending.append(Draw(laid.start, laid.start - 1e-3, laid.edge))
-                log.debug("the arm from %s that laid a tile took one from the boneyard on its way", laid.edge)
-                continue
             arm = arms.took_from([drawn.place], drawn.before_t, drawn.first_t)[0]
             if arm is None:
                 self._unsure.append(drawn)  # the pile alone tells it: see `_settle_unsure`

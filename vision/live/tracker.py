@@ -87,7 +87,6 @@ FORGOTTEN_S = 4.0  # a tile read again where a forgotten one lay this soon after
 
 
 DRAWN_LAID_S = 2.0  # a draw written this soon before a tile's arm came may be that tile
-PILE_WAIT_S = 3.5  # a tile whose arm passed over the pile waits this long at most for the pile to tell
 
 
 @dataclass
@@ -555,9 +554,6 @@ class Tracker:
                      and t - c.first_t < UNSURE_S + 3 * cfg.stable_s)
             # ... and one a row grew by as it appeared, until the rows tell whether it was a draw.
             and not (self._row_rising(c.first_t) and t - c.first_t < 3 * cfg.stable_s)
-            # ... and one whose arm passed over places of the pile not seen since, till they are
-            # (a draw and a play in one visit: the draw goes first, fresh deal h233)
-            and not (self._pile_unsettled(c) and t - c.first_t < PILE_WAIT_S)
             # ... and one whose player's row has not lost a tile for it yet (drawn and laid at once?)
             and not (self._laid_from_pile(c) is None and t - c.first_t < 3 * cfg.stable_s)
         ), key=lambda item: (*item[:2], self._candidates[item[2]].laid_t, item[2]))
@@ -739,16 +735,6 @@ class Tracker:
             # move, drew while south's arm came to lay 0-1, on frames taken for unsettled).
             to_move = self._in_turn(Update()) == p
             self.draws.add_row_draw(rose[0], p, rose[1] if to_move else rose[0])
-
-    def _pile_unsettled(self, c: Candidate) -> bool:
-        """Whether `c`'s arm passed over places of the boneyard not seen since it left."""
-        if self.boneyard_size is None or self.mode != PLAY or not self.bones.places or c.edge is None:
-            return False
-        r = self.arms.given(c.edge, c.arm_t)
-        if r is None:
-            return False
-        unseen = [p.centre for p in self.bones.places if p.seen_t < r.end]
-        return bool(unseen) and self.arms.visited(c.edge, c.arm_t, unseen, self.bones.tile_len)
 
     def _laid_from_pile(self, c: Candidate) -> bool | None:
         """Whether a tile laid by an arm seen at a seated player's edge came from the boneyard
