@@ -8,7 +8,7 @@ from lab.read.evaluate import Scores, load_frame, load_truth, score_image
 from vision.detect import DEFAULT_MODEL, TileDetector
 from vision.read.hands import SEATS
 from vision.read.reader import read_frame
-from vision.read.recount import backs_apart, boneyard_tiles
+from vision.read.recount import no_ones
 from vision.read.truthdet import BoxNoise, detections_from_corners
 
 
@@ -31,8 +31,7 @@ def main(argv: list[str]) -> None:
             m = score_image(Scores(), ti, reading)
             inv = {j: i for i, j in m.items()}
             # the heap and the backs apart from the hands shown are no one's hand (`dominocam recount`)
-            heap = set(boneyard_tiles(reading, sum(t.owner == "boneyard" for t in ti.tiles)))
-            heap |= set(backs_apart(reading, frozenset(heap)))
+            heap = set().union(*no_ones(reading, sum(t.owner == "boneyard" for t in ti.tiles)))
             seat_of = {i: s for s, ix in reading.layout.hands.items() for i in ix if i not in heap}
             owner = {i: ti.tiles[j].owner for i, j in m.items()}
             for seat, hand in hands.items():

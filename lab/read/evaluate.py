@@ -453,7 +453,7 @@ def _score_recount(scores: Scores, ti: TruthImage, reading, m: dict[int, int]) -
     tiles are left out. Hands are compared as groups, not by seat name: the renderer's seats belong
     to the table, which its camera may turn any way, and the reader names seats by the frame's edges."""
     from vision.read.hands import SEATS
-    from vision.read.recount import backs_apart, boneyard_tiles
+    from vision.read.recount import no_ones
 
     hands = [[j for j, t in enumerate(ti.tiles) if t.owner == seat] for seat in SEATS]
     hands = [h for h in hands if h]
@@ -463,9 +463,9 @@ def _score_recount(scores: Scores, ti: TruthImage, reading, m: dict[int, int]) -
     scores.recount_images += 1
     inv = {j: i for i, j in m.items()}
     seat_of = {i: seat for seat, ix in reading.layout.hands.items() for i in ix}
-    # the face-down heap is no one's hand; `dominocam recount` knows its size from the variant
-    heap = set(boneyard_tiles(reading, sum(t.owner == "boneyard" for t in ti.tiles)))
-    heap |= set(backs_apart(reading, frozenset(heap)))  # as `dominocam recount` leaves them out
+    # the face-down heap and the backs apart from the hands are no one's, as in `dominocam recount`
+    # (which knows the heap's size from the variant)
+    heap = set().union(*no_ones(reading, sum(t.owner == "boneyard" for t in ti.tiles)))
     right = 0
     for hand in hands:
         scores.recount_hands += 1

@@ -138,8 +138,7 @@ class DrawWatch:
         where it reached the boneyard it took a tile, as `watch` would have told (fresh deal h179:
         a face-up box of nothing between the pile and the layout took the arm of Boris's second
         draw, and the place that arm emptied went to his third)."""
-        if not self._at_pile(reach, arms, bones) or not (reach.frames >= WHOLE or (
-                reach.frames >= visit_frames and reach.edge in calibration.seats)):
+        if not self._visit(reach, arms, bones, calibration, visit_frames):
             return
         last = self._last_visit
         if last is not None and (same_hand(last, reach, bones.tile_len) if last.start <= reach.start
@@ -183,8 +182,8 @@ class DrawWatch:
         once it has stayed empty UNSURE_S more: a back the detector lost for a few settled frames
         comes back (fresh deal h213: a back unboxed on three frames across a move, 1.4 s, taken
         for a draw nobody made). One that comes back is a place of the pile again."""
+        back = [x.centre for x in obs.tiles if x.owner == BONEYARD] + list(obs.faint)
         for drawn in list(self._unsure):
-            back = [x.centre for x in obs.tiles if x.owner == BONEYARD] + list(obs.faint)
             if any(math.dist(c, drawn.place) <= HOLDS * bones.tile_len for c in back):
                 self._unsure.remove(drawn)
                 bones.restore(drawn.place, t)
@@ -193,6 +192,15 @@ class DrawWatch:
                 self._unsure.remove(drawn)
                 self.pending.append(Draw(drawn.first_t, math.inf, None))
                 log.debug("a tile left the boneyard, no arm seen")
+
+    @classmethod
+    def _visit(cls, r: Reach, arms: Arms, bones: Boneyard, calibration: TableCalibration,
+               visit_frames: int) -> bool:
+        """Whether arm `r` visited the boneyard: at the pile, seen whole, or on `visit_frames`
+        frames from a side where someone sits (a fragment of an arm that laid a tile elsewhere can
+        show at an empty side near the pile)."""
+        return cls._at_pile(r, arms, bones) and (r.frames >= WHOLE or (
+            r.frames >= visit_frames and r.edge in calibration.seats))
 
     @staticmethod
     def _at_pile(r: Reach, arms: Arms, bones: Boneyard) -> bool:
@@ -205,13 +213,9 @@ class DrawWatch:
               calibration: TableCalibration, visit_frames: int) -> None:
         """One settled frame of play: new draws join `pending`. An arm seen over the boneyard on
         `visit_frames` frames from a seat took a tile."""
-        # A glimpse (fewer than WHOLE frames) counts only from a side where someone sits: a fragment of
-        # an arm that laid a tile elsewhere can show at an empty side near the pile.
         gone = arms.unused_since(arms.previous_settled, t)
         gone = [self._with_glimpse(r, arms, bones, calibration, visit_frames) for r in gone]
-        visits = [r for r in gone
-                  if self._at_pile(r, arms, bones) and (r.frames >= WHOLE or (
-                      r.frames >= visit_frames and r.edge in calibration.seats))]
+        visits = [r for r in gone if self._visit(r, arms, bones, calibration, visit_frames)]
         for reach in visits:
             arms.spend(reach)
         visits = [carried_by(r, gone, calibration) for r in visits]

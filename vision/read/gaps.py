@@ -17,6 +17,7 @@ import numpy as np
 from vision.read.box import Box, box_from_corners, warp
 from vision.read.pips import body_colour, colour_distance
 from vision.read.tile import MIN_HALF_CONFIDENCE, TileRead, read_tiles
+from vision.read.verify import tile_length
 
 MIN_BOXES = 3  # boxes a frame needs for its median to be its tiles' size
 IN_LINE = 0.97  # |cos| of the angle between the two tiles' axes
@@ -25,15 +26,6 @@ GAP = (0.85, 1.15)  # of the tiles' length: the gap between the facing ends that
 BODY_LAB = 18.0  # a pixel this near the neighbours' body colour (Lab) is body
 BODY_SHARE = 0.6  # of the gap's pixels (pips and divider take the rest): it shows a tile's body
 DETECTED = 0.25  # the detection confidence given to a tile so found (under the detector's sure boxes)
-
-
-def _length(t: TileRead) -> float:
-    q = t.quad
-    return float(np.hypot(*(q[1] - q[0])) + np.hypot(*(q[2] - q[3]))) / 2
-
-
-def _box(t: TileRead) -> Box:
-    return box_from_corners(t.quad)
 
 
 def _facing_value(t: TileRead, towards: np.ndarray) -> int | None:
@@ -61,35 +53,35 @@ def _shows_body(frame: np.ndarray, box: Box, a: TileRead, b: TileRead) -> bool:
     def lab(bx: Box) -> np.ndarray:
         return cv2.cvtColor(warp(frame, bx, scale, size), cv2.COLOR_BGR2LAB).astype(np.float32)
 
-    body = body_colour(np.concatenate([lab(_box(a)), lab(_box(b))], axis=1))
+    body = body_colour(np.concatenate([lab(box_from_corners(a.quad)), lab(box_from_corners(b.quad))], axis=1))
     inner = Box(box.cx, box.cy, box.ux, box.uy, box.length * 0.9, box.width * 0.8)
     return float((colour_distance(lab(inner), body) < BODY_LAB).mean()) >= BODY_SHARE
 
 
 def fill_chain_gaps(frame: np.ndarray, tiles: list[TileRead], prepare=None) -> list[TileRead]:
     """`tiles` and a tile read in each one-tile gap of a straight run of the chain."""
-    lengths = [_length(t) for t in tiles]
     if len(tiles) < MIN_BOXES:
         return tiles
-    length = float(np.median(lengths))
+    length = float(np.median([tile_length(t.quad) for t in tiles]))
     width = float(np.median([t.width for t in tiles]))
-    up = [t for t in tiles if t.face == "up" and t.values is not None
+    # each read face-up tile (not a double) with its centre, axis and length, worked out once
+    up = [(t, t.quad.mean(axis=0), t.u, tile_length(t.quad)) for t in tiles
+          if t.face == "up" and t.values is not None
           and min(t.half_confidence) >= MIN_HALF_CONFIDENCE and t.values[0] != t.values[1]]
     found: list[TileRead] = []
-    for i, a in enumerate(up):
-        for b in up[i + 1:]:
-            ca, cb = a.quad.mean(axis=0), b.quad.mean(axis=0)
-            if abs(float(a.u @ b.u)) < IN_LINE:
+    for i, (a, ca, ua, la) in enumerate(up):
+        for b, cb, ub, lb in up[i + 1:]:
+            if abs(float(ua @ ub)) < IN_LINE:
                 continue
             d = cb - ca
-            along = float(d @ a.u)
-            if abs(float(d @ np.array([-a.u[1], a.u[0]]))) > OFF_AXIS * width:
+            along = float(d @ ua)
+            if abs(float(d @ np.array([-ua[1], ua[0]]))) > OFF_AXIS * width:
                 continue
-            gap = abs(along) - 0.5 * (_length(a) + _length(b))
+            gap = abs(along) - 0.5 * (la + lb)
             if not GAP[0] * length <= gap <= GAP[1] * length:
                 continue
-            u = a.u if along > 0 else -a.u
-            mid = ca + u * (0.5 * _length(a) + 0.5 * gap)
+            u = ua if along > 0 else -ua
+            mid = ca + u * (0.5 * la + 0.5 * gap)
             box = Box(float(mid[0]), float(mid[1]), float(u[0]), float(u[1]), gap, width)
             if _overlaps(box, tiles + found) or not _shows_body(frame, box, a, b):
                 continue

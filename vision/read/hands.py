@@ -82,6 +82,15 @@ def seat_groups(offsets: list[np.ndarray], sizes: list[int]) -> list[str]:
     return best or []
 
 
+def tile_geometry(halves, widths, indices: list[int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Centres (n, 2), unit long axes (n, 2) and lengths (n,) of the tiles `indices`, from each
+    tile's two half centres and its width (a tile is twice as long as wide)."""
+    hv = np.array([np.asarray(halves[i], float) for i in indices]).reshape(-1, 2, 2)
+    d = hv[:, 1] - hv[:, 0]
+    axes = d / np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-9)[:, None]
+    return hv.mean(axis=1), axes, np.array([2.0 * widths[i] for i in indices], float)
+
+
 def group_hands(halves: list[np.ndarray], widths: list[float], rest: list[int],
                 size: tuple[int, int] | None) -> dict[str, list[int]]:
     """Seat -> indices of the tiles in `rest` (the tiles outside the layout) lying in that seat's hand.
@@ -89,11 +98,7 @@ def group_hands(halves: list[np.ndarray], widths: list[float], rest: list[int],
     if size is None or not rest:
         return {}
     w, h = size
-    hv = np.array([np.asarray(halves[i], float) for i in rest]).reshape(-1, 2, 2)
-    centres = hv.mean(axis=1)
-    d = hv[:, 1] - hv[:, 0]
-    axes = d / np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-9)[:, None]
-    lengths = np.array([2.0 * widths[i] for i in rest], float)
+    centres, axes, lengths = tile_geometry(halves, widths, rest)
     groups = tile_groups(centres, axes, lengths)
     scale = np.array([w, h], float)
     offsets = [(centres[g].mean(axis=0) - scale / 2) / scale for g in groups]

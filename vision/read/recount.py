@@ -5,12 +5,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-import numpy as np
-
 from engine.replay import replay_events
 from engine.rules import ruleset
 from engine.tiles import Tile
-from vision.read.hands import tile_groups
+from vision.read.hands import tile_geometry, tile_groups
 from vision.read.heap import find_heap
 from vision.read.layout import SURE
 from vision.read.reader import FrameReading
@@ -75,14 +73,18 @@ def backs_apart(reading: FrameReading, skip: frozenset[int] = frozenset()) -> li
         if not up or not down:
             continue
         ix = up + down
-        halves = np.array([reading.tiles[i].halves for i in ix], float).reshape(-1, 2, 2)
-        d = halves[:, 1] - halves[:, 0]
-        axes = d / np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-9)[:, None]
-        lengths = np.array([2.0 * reading.tiles[i].width for i in ix], float)
-        for group in tile_groups(halves.mean(axis=1), axes, lengths):
+        geometry = tile_geometry([t.halves for t in reading.tiles], [t.width for t in reading.tiles], ix)
+        for group in tile_groups(*geometry):
             if len(group) <= LONE_BACKS and all(k >= len(up) for k in group):
                 out += [ix[k] for k in group]
     return sorted(out)
+
+
+def no_ones(reading: FrameReading, most: int) -> tuple[list[int], list[int]]:
+    """The tiles counted in no hand: the boneyard heap (`most`: the tiles the deal leaves
+    undealt) and the backs apart from the hands shown (`backs_apart`)."""
+    bones = boneyard_tiles(reading, most)
+    return bones, backs_apart(reading, frozenset(bones))
 
 
 def seat_hands(reading: FrameReading, players: list[str], seats: list[str],
@@ -120,8 +122,7 @@ def recount(reading: FrameReading, players: list[str], variant: str = "bykovo",
         undealt = rules.undealt(len(players))
     except KeyError:  # a player count the variant is not played with: the engine flags it
         undealt = 0
-    bones = boneyard_tiles(reading, undealt)
-    lone = backs_apart(reading, frozenset(bones))
+    bones, lone = no_ones(reading, undealt)
     hands = seat_hands(reading, players, seats, frozenset(bones) | frozenset(lone))
     warnings = []
     if lone:
