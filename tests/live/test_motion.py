@@ -203,3 +203,33 @@ def test_a_step_of_the_cameras_exposure_after_an_arm_leaves_no_ghost_of_it():
         t += 0.1
     assert all(s in ([], ["left"]) for s in sides), sides
     assert sides[-1] == ["left"], sides
+
+
+def test_a_white_sheet_past_the_sensor_s_top_is_no_change_when_the_exposure_steps_up():
+    # Fresh live deal h237: the table settled on frames whose exposure had dipped; a score sheet
+    # at the top edge, brighter than the sensor takes, read 255 before and after the step. Scaled
+    # up with the exposure, the background's sheet went past 255 (a gain cannot lift a pixel past
+    # the sensor's top), the sheet stayed change rooted at the top edge, an arm, and the gate did
+    # not settle again for 19 s.
+    w, h = SIZE
+    rng = np.random.default_rng(3)
+
+    def frame(gain: float) -> np.ndarray:
+        img = np.empty((h, w, 3), np.float32)
+        img[:] = TABLE
+        img[0:120, 0:200] = 330.0  # the sheet, past the sensor's top at either exposure
+        return np.clip(img * gain + rng.normal(0, 1.5, img.shape), 0, 255).astype(np.uint8)
+
+    gate = MotionGate(full_frame(SIZE, PLAYERS))
+    t = 0.0
+    for _ in range(4):  # settled at the dipped exposure
+        info = gate.update(frame(0.8), t)
+        t += 0.1
+    assert info.settled
+    seen = []
+    for _ in range(6):  # the exposure steps back up
+        info = gate.update(frame(1.0), t)
+        seen.append((info.settled, info.arm))
+        t += 0.1
+    assert all(not arm for _, arm in seen), seen
+    assert seen[-1] == (True, False), seen

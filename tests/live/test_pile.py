@@ -536,3 +536,87 @@ def test_two_glimpses_of_one_hand_at_the_pile_within_a_second_are_a_visit():
     assert draws(again) == [(21.8, "top")]
     assert draws(replace(again, start=23.0, end=23.0)) == []  # over a second later
     assert draws(replace(again, edge="bottom")) == []  # another seat's
+
+
+def test_a_hand_at_the_picture_s_border_beside_the_pile_reached_a_tile_out_of_view():
+    """Fresh deal h242: the tile drawn lay mostly past the right border and was never boxed; the
+    hand that took it, at that border 1.3 tile lengths from the nearest box, was taken for a hand
+    elsewhere and the draw was lost."""
+    bones = Boneyard(stable_s=0.5)
+    _settled(bones, 0.0, [[_bone(560, 200), _bone(600, 260)]] * 8)
+    gap = 1.6 * bones.tile_len
+    assert bones.near((639.0, 260.0 + math.sqrt(gap**2 - 39.0**2)))  # at the border, 1.6 lengths away
+    assert not bones.near((600.0, 260.0 + gap))  # as far from the pile, inside the picture
+    assert not bones.near((639.0, 470.0))  # at the border, far from the pile
+
+
+def test_a_tile_put_down_over_a_place_of_the_pile_hides_it_and_draws_nothing():
+    """Fresh deal h245: a drawn tile put down at the end of its row lay over the corner of a pile
+    tile; the detector boxed only the newcomer, and the place was written as a draw nobody made.
+    A tile that lay beside the place all along hides nothing."""
+    pile = [_bone(400, 300), _bone(460, 300)]
+    bones = Boneyard(stable_s=0.5)
+    _settled(bones, 0.0, [pile] * 8)
+    over = tile(400 + 0.6 * L, 300 - 0.3 * L, 0.0, "north")  # its corner over the first tile
+    assert _settled(bones, 1.0, [[pile[1], over]] * 20) == []
+    assert bones.count == 2
+
+    beside = tile(400 + 0.6 * L, 300 - 0.3 * L, 0.0, "north")
+    bones = Boneyard(stable_s=0.5)
+    _settled(bones, 0.0, [[*pile, beside]] * 8)
+    assert len(_settled(bones, 1.0, [[pile[1], beside]] * 20)) == 1
+
+
+def test_a_tile_gone_from_the_pile_where_the_hand_that_laid_a_tile_passed_is_no_draw():
+    """Fresh deal h249: north's row lay beside the pile and was taken for part of it; the tile
+    north played from it left a place empty with no arm unused, and it was written as a draw
+    nobody made. A place far from that hand's way is still a draw for the pile alone to tell."""
+    from vision.live.boneyard import Drawn
+    from vision.live.draws import DrawWatch
+
+    cal = full_frame((640, 480), ["Anna", "Boris"])
+    arms = Arms(TrackerConfig(), cal)
+    laid = Reach(start=1.0, end=1.9, edge="top", tip=(300.0, 240.0),
+                 path=((1.1, 300.0, 40.0), (1.3, 300.0, 140.0), (1.5, 300.0, 240.0)))
+    arms._reaches, arms._used, arms._laid = [laid], {laid}, [laid]
+
+    def after(place) -> DrawWatch:
+        watch = DrawWatch()
+        watch.watch(2.0, Observation((), size=(640, 480)), arms, _OneGone(Drawn(0.9, 2.0, place)), cal, 2)
+        return watch
+
+    row = after((300.0 + 1.5 * L, 50.0))
+    assert row.pending == [] and row.unsure_since is None
+    assert after((600.0, 400.0)).unsure_since == 2.0
+
+
+def test_a_hand_at_a_corner_pile_seen_in_pieces_at_the_edges_beside_it_is_one_draw():
+    """Fresh deal h256: south's arm came in by the bottom right corner, along the right edge, to
+    a pile in the top right corner; the forearm, as deep into the table as the hand, was seen
+    whole, the hand at the pile only as pieces at the right edge (twice, two frames each, 0.6 s
+    apart) and the top. Each piece was too short, or a seat's own, and the draw was lost, or
+    written twice."""
+    from vision.live.draws import DrawWatch
+
+    cal = full_frame((640, 480), ["Anna", "Boris"])  # Anna bottom, Boris top; nobody at the right
+    pile = [_bone(600, 120), _bone(560, 80)]
+    south = Reach(32.2, 32.9, "bottom", (586.0, 330.0), frames=8,
+                  path=((32.2, 586.0, 330.0), (32.4, 598.0, 140.0), (32.5, 590.0, 128.0), (32.9, 586.0, 330.0)))
+
+    def draws(reaches: list[Reach]) -> list:
+        arms = Arms(TrackerConfig(), cal)
+        bones = Boneyard(stable_s=0.5)
+        _settled(bones, 0.0, [pile] * 8)
+        arms._reaches, arms._prev_settled_t = reaches, 32.0
+        watch = DrawWatch()
+        watch.watch(33.0, Observation(tuple(pile), size=(640, 480)), arms, bones, cal, 2)
+        return [(d.arm_t, d.edge) for d in watch.pending]
+
+    assert draws([south]) == [(32.2, "bottom")]  # its hand at the pile on two frames of its way
+    away = replace(south, path=((32.2, 586.0, 330.0), (32.9, 586.0, 330.0)))
+    right = [Reach(32.1, 32.2, "right", (598.0, 146.0), deep=False, frames=2),
+             Reach(32.8, 32.9, "right", (602.0, 118.0), deep=False, frames=2)]
+    assert draws([away]) == []
+    assert draws([away, *right]) == [(32.2, "bottom")]  # the two glimpses, carried by south's arm
+    top = Reach(32.5, 32.7, "top", (578.0, 60.0), deep=False, frames=2)
+    assert draws([away, *right, top]) == [(32.2, "bottom")]  # one hand, one draw

@@ -169,6 +169,14 @@ def test_a_back_lost_on_the_frames_before_a_draw_does_not_hide_the_draw():
     # ... but a row that held fewer than the record on most frames before tells nothing.
     fewer = [(0.3 + 0.1 * k, {**FULL, "Anna": 3}) for k in range(9)]
     assert _watch(base[:3] + fewer + more).rose("Anna", 4, 0.0, 1.0) is None
+    # Fresh deal h254 (JPEG at quality 40): the row read 4 and 3 by turns, three frames each,
+    # its end covered by its player's arm drawing out of the picture; 4 on four of the ten frames
+    # before is the record's count held, and the draw is told.
+    turns = [(0.1 * k, {**FULL, "Anna": 4 if k // 3 % 2 == 0 else 3}) for k in range(1, 11)]
+    assert _watch(turns + more).rose("Anna", 4, 0.0, 1.0) == (2.0, 1.0)
+    # ... but one that read more than the record as often as it held it did not agree with it.
+    doubled = [(0.1 * k, {**FULL, "Anna": 5 if k % 2 else 4}) for k in range(1, 11)]
+    assert _watch(doubled + more).rose("Anna", 4, 0.0, 1.0) is None
 
 
 def test_a_face_up_tile_at_the_end_of_a_face_down_row_is_no_hand_turned_up():

@@ -61,6 +61,7 @@ class Arms:
         self._reaches: list[Reach] = []
         self._settled_t = self._prev_settled_t = -math.inf
         self._used: set[Reach] = set()  # arms already given a tile
+        self._laid: list[Reach] = []  # the arms given a tile by `assign`, latest last
         self._spent: set[float] = set()  # ends of the episodes whose arms laid a tile that is a move
         self._claimed: dict[float, float] = {}  # episode end -> settled frame a tile first took it on
         self._reads: list[tuple[float, bool]] = []  # fresh readings: (t, a new tile appeared)
@@ -238,6 +239,7 @@ class Arms:
                 r = max(pieces, key=lambda r: (frames[r.edge], -_dist(r.tip, new[0].centre)))
                 new[0].edge, new[0].arm_t, new[0].rooted = r.edge, r.start, r.rooted
                 self._used.add(r)
+                self._laid = [*self._laid[-15:], r]
             return
         if not reaches:
             return
@@ -287,6 +289,7 @@ class Arms:
             # (held-out h22: three tiles, two arms seen, three seats).
             if len(reaches) == 1 and r.path:
                 c.laid_t = self._came_to(r, c.centre, c.reach / REACH_OF_HALF_SPAN)
+            self._laid = [*self._laid[-15:], r]
             # The arm is spent, and so are its pieces if it was seen as two (lost mid-reach).
             self._used.update(x for x in self._reaches if x.edge == r.edge
                               and x.start <= r.end + 1.0 and r.start <= x.end + 1.0)
@@ -309,6 +312,12 @@ class Arms:
         withdrew, after a still frame): one from the same edge gone at most a second before."""
         return any(x.edge == r.edge and x in self._used and x is not r
                    and x.start <= r.start and r.start - x.end <= 1.0 for x in self._reaches)
+
+    def laid_from(self, p, since: float, until: float, near: float) -> Reach | None:
+        """An arm gone between two settled frames that laid a tile and whose hand passed within
+        `near` pixels of `p` on its way: the tile it laid may have lain there."""
+        return next((r for r in self._laid if since < r.end <= until
+                     and any(_dist(q, p) <= near for q in (r.tip, *(x[1:] for x in r.path)))), None)
 
     def unused_since(self, t0: float, t: float) -> list[Reach]:
         """Arms gone between two settled frames that no tile was given, in order."""

@@ -38,10 +38,15 @@ class _Place:
     seen_t: float
     empty_since: float | None = None
     empty_frames: list[float] = field(default_factory=list)
+    # boxes of any kind centred within COVER of it when its tile was last seen
+    neighbours: list[Point] = field(default_factory=list)
 
 
 HOLDS = 0.4  # of a tile's length: a box (or a faint back) centred this near a place is its tile
-LEARN_CONF = 0.5  # a place is learnt from a confident box; a weaker one between two tiles is no tile
+COVER = 0.8  # of a tile's length: a tile newly put down this near a place may lie over its tile
+LEARN_CONF = 0.5
+PAST_BORDER = 2.0  # tile lengths from the pile: a hand at the picture's border may reach a tile past it
+BORDER = 0.25  # of a tile's length: a point this near the picture's border lies at it  # a place is learnt from a confident box; a weaker one between two tiles is no tile
 
 
 class Boneyard:
@@ -55,6 +60,7 @@ class Boneyard:
         self._learning: list[tuple[float, list[TileObs]]] = []
         self.zone: list[Point] = []  # where boneyard tiles were seen this deal (cut ones too)
         self.tile_len = 0.0
+        self.size: tuple[int, int] | None = None  # the picture's, from the observations
 
     @property
     def count(self) -> int | None:
@@ -67,28 +73,45 @@ class Boneyard:
         return min(times) if times else None
 
     def near(self, p: Point) -> bool:
-        """Whether a point (an arm's tip) lies on the boneyard, within a tile's length."""
-        return bool(self.zone) and min(math.dist(p, z) for z in self.zone) <= self.tile_len
+        """Whether a point (an arm's tip) lies on the boneyard, within a tile's length. The pile
+        goes on past the picture's border beside it: a tip at that border within two tile lengths
+        of the pile reached a tile never boxed, mostly out of view (fresh deal h242: a draw of a
+        tile cut by the right border, its hand 1.3 tile lengths from the nearest box)."""
+        if not self.zone:
+            return False
+        gap = min(math.dist(p, z) for z in self.zone)
+        return gap <= self.tile_len or (gap <= PAST_BORDER * self.tile_len and self._at_border(p))
+
+    def _at_border(self, p: Point) -> bool:
+        if self.size is None:
+            return False
+        w, h = self.size
+        margin = BORDER * self.tile_len
+        return min(p[0], p[1], w - 1 - p[0], h - 1 - p[1]) <= margin
 
     def update(self, t: float, obs: Observation, hidden: Callable[[Point], bool] | None = None) -> list[Drawn]:
         """Feed each settled frame of play; returns the tiles drawn once that is certain.
         `hidden(place)`: whether an arm may lie over a place, which then proves nothing."""
         every = [tile for tile in obs.tiles if tile.owner == BONEYARD]
+        self.size = obs.size or self.size
         self._learn_zone(every)
         if self.places is None:
             self._learn(t, [tile for tile in every if _inside(tile, obs.size) and tile.confidence >= LEARN_CONF])
             return []
         gone: list[_Place] = []
+        boxes = [tile.centre for tile in obs.tiles]
         for place in self.places:
             here = [tile for tile in every if math.dist(tile.centre, place.centre) <= HOLDS * place.span]
             if here:
                 place.centre = min((tile.centre for tile in here), key=lambda c: math.dist(c, place.centre))
                 place.seen_t, place.empty_since, place.empty_frames = t, None, []
+                place.neighbours = [c for c in boxes if math.dist(c, place.centre) <= COVER * place.span]
                 continue
-            if (hidden is not None and hidden(place.centre)) or any(
+            if (hidden is not None and hidden(place.centre)) or _covered(place, boxes) or any(
                     math.dist(p, place.centre) <= HOLDS * place.span for p in obs.faint):
-                # Under an arm, or a back the detector half lost (fresh deal h101: black backs,
-                # one scored 0.3, then under 0.25 while it lay there): no proof it is gone.
+                # Under an arm, under a tile put down over it, or a back the detector half lost
+                # (fresh deal h101: black backs, one scored 0.3, then under 0.25 while it lay
+                # there): no proof it is gone.
                 place.empty_since, place.empty_frames = None, []
                 continue
             place.empty_since = t if place.empty_since is None else place.empty_since
@@ -128,6 +151,15 @@ class Boneyard:
             self.tile_len = max(self.tile_len, span)
             if all(math.dist(tile.centre, z) > 0.5 * span for z in self.zone):
                 self.zone.append(tile.centre)
+
+
+def _covered(place: _Place, boxes: list[Point]) -> bool:
+    """Whether a tile not there when the place's tile was last seen now lies over it: the
+    detector boxes one of two overlapping tiles (fresh deal h245: a drawn tile put down at the end
+    of its row over the corner of a pile tile, which was then taken for a draw)."""
+    return any(math.dist(c, place.centre) <= COVER * place.span
+               and not any(math.dist(c, n) <= HOLDS * place.span for n in place.neighbours)
+               for c in boxes)
 
 
 def _one_tile(a: Point, b: Point, span: float) -> bool:

@@ -34,6 +34,8 @@ HANDOVER_S = 0.25  # one edge's reach ending and another's starting this close: 
 GLIMPSE_NEAR = 1.5  # tile lengths: a glimpse at the pile this near the last visit's is that hand
 UNSURE_S = 2.0  # a place emptied with no witness stays empty this long before it is a draw
 LEFT_PILE = 2.0  # tile lengths: a hand last seen this far from where it reached had left it
+LAID_FROM = 2.0  # tile lengths: a place this near the path of a hand that laid a tile may have held it
+PATH_AT_PILE = 2  # frames a hand was seen at the pile on: it was there, wherever it reached deepest
 TWO_DRAWS_S = 1.5  # an arm over the pile this long may have taken two tiles (one takes about a second)
 
 
@@ -58,7 +60,7 @@ def carried_by(visit: Reach, reaches: list[Reach], calibration: TableCalibration
     at the pile while one arm is over the table."""
     hosts = [r for r in reaches
              if r.edge != visit.edge and r.edge in calibration.seats and r.rooted and r.frames > visit.frames
-             and r.start < visit.start and visit.end <= r.end + HANDOVER_S]
+             and r.start < visit.start + HANDOVER_S and visit.end <= r.end + HANDOVER_S]
     if not hosts:
         return visit
     host = max(hosts, key=lambda r: r.frames)
@@ -161,8 +163,11 @@ class DrawWatch:
         """A glimpse at the pile too short to be a visit, joined to the one before it from the same
         seat at the same place within a second: one hand seen on a frame, lost against the table, seen
         on a frame again (fresh deal h209, JPEG at quality 40: north's draw seen so twice, 0.8 s
-        apart, 9 px apart). A glimpse long enough, or not at the pile, is left as it is."""
-        if r.frames >= visit_frames or r.edge not in calibration.seats or not self._at_pile(r, arms, bones):
+        apart, 9 px apart), or at an edge where nobody sits, in pieces of an arm along it (fresh deal
+        h256: south's hand at a pile in the far corner, seen at the right edge twice). A glimpse
+        long enough to be a visit (`_visit`), or not at the pile, is left as it is."""
+        enough = visit_frames if r.edge in calibration.seats else WHOLE
+        if r.frames >= enough or not self._at_pile(r, arms, bones):
             return r
         last, self._glimpse = self._glimpse, r
         if (last is None or last.edge != r.edge or not 0 <= r.start - last.end <= 1.0
@@ -204,10 +209,14 @@ class DrawWatch:
 
     @staticmethod
     def _at_pile(r: Reach, arms: Arms, bones: Boneyard) -> bool:
-        """Whether the arm's hand was over the boneyard: its tip near it, or the pile under the
-        hand just behind the tip (fingers past the tile taken from the far row)."""
-        return bones.near(r.tip) or any(arms.hand_over(r, z, 1.5 * bones.tile_len, 0.5 * bones.tile_len)
-                                        for z in bones.zone)
+        """Whether the arm's hand was over the boneyard: its tip near it, the pile under the
+        hand just behind the tip (fingers past the tile taken from the far row), or its hand there
+        on PATH_AT_PILE frames though it reached as deep elsewhere (fresh deal h256: a hand at a
+        pile in the corner seen as pieces at the right edge, as deep into the table as the
+        forearm that came in by that corner)."""
+        return (bones.near(r.tip) or any(arms.hand_over(r, z, 1.5 * bones.tile_len, 0.5 * bones.tile_len)
+                                         for z in bones.zone)
+                or sum(bones.near(q[1:]) for q in r.path) >= PATH_AT_PILE)
 
     def watch(self, t: float, obs: Observation, arms: Arms, bones: Boneyard,
               calibration: TableCalibration, visit_frames: int) -> None:
@@ -218,7 +227,13 @@ class DrawWatch:
         visits = [r for r in gone if self._visit(r, arms, bones, calibration, visit_frames)]
         for reach in visits:
             arms.spend(reach)
-        visits = [carried_by(r, gone, calibration) for r in visits]
+        # Pieces of one hand carried by one arm are that arm's one visit (fresh deal h256: a hand
+        # at the pile seen at the right edge and the top, both south's, one draw).
+        carried: dict[tuple, Reach] = {}
+        for r in visits:
+            r = carried_by(r, gone, calibration)
+            carried.setdefault((r.edge, r.start), r)
+        visits = list(carried.values())
         for reach in one_per_hand(visits, 1.5 * bones.tile_len):
             last = self._last_visit
             if last is not None and same_hand(last, reach, bones.tile_len):
@@ -257,6 +272,14 @@ class DrawWatch:
                 self._row_draws.remove(row)
                 continue
             arm = arms.took_from([drawn.place], drawn.before_t, drawn.first_t)[0]
+            if arm is None and arms.laid_from(drawn.place, drawn.before_t, drawn.first_t,
+                                              LAID_FROM * bones.tile_len) is not None:
+                # The hand that laid a tile meanwhile took it from there: a hand row lying by the
+                # pile, taken for part of it (fresh deal h249: north's row beside the pile, its
+                # tile played, written as a draw nobody made). Where a tile drawn is laid at once
+                # (TRAD, SPI-1) its draw came from the rows above (`_row_draws`).
+                log.debug("a tile gone from the pile where the hand that laid a tile passed: that tile")
+                continue
             if arm is None:
                 self._unsure.append(drawn)  # the pile alone tells it: see `_settle_unsure`
                 continue

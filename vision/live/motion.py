@@ -150,7 +150,8 @@ class MotionGate:
         # Light flicker scales every pixel (bright tiles more than dark felt): match b's gain to
         # a's per channel, then subtract what is left of the median change.
         gain = self._gain(a, b)
-        diff = cv2.absdiff(a, cv2.multiply(b, (*gain, 0.0)))
+        # (a white paper clipped at 255 in both stays 255: a gain cannot lift it past the sensor)
+        diff = cv2.absdiff(a, np.minimum(cv2.multiply(b, (*gain, 0.0)), 255.0))
         level = np.median(diff.reshape(-1, 3)[self._sample], axis=0)
         c0, c1, c2 = cv2.split(cv2.subtract(diff, (*level.tolist(), 0.0)))
         over = cv2.max(cv2.max(c0, c1), c2)  # numpy's max over a 3-wide axis is slow
@@ -265,6 +266,7 @@ class MotionGate:
         absorbed = (t - self._px_still) >= cfg.absorb_s
         if any(abs(g - 1.0) > EXPOSURE_STEP for g in exposure):
             cv2.multiply(self._background, (*exposure, 0.0), dst=self._background)
+            np.minimum(self._background, 255.0, out=self._background)
         self._background[absorbed] = small[absorbed]  # type: ignore[index]
 
         if moving > cfg.moving_frac:
