@@ -109,3 +109,62 @@ def test_change_scattered_in_pieces_from_one_edge_on_every_frame_is_no_arm():
         arms.observe(t, _arm_at("top", tip))
     arms.observe(t + 0.1, SETTLED)
     assert [r.deep for r in arms._reaches] == [False, True]
+
+
+def test_an_arm_since_the_last_settled_frame_that_passed_over_a_tile_laid_it_not_an_older_one():
+    # Fresh deal h253: a spectator's hand from the east hovered over the chain and left; west laid
+    # a tile, read on the next settled frame; west reached past the chain's far end to lay another,
+    # and that tile went to the older spectator's hand: 6 px from it and the late cost, against 57 px.
+    arms = Arms(TrackerConfig(), full_frame(SIZE, ["Anna", "Boris", "Vera", "Gleb"]))
+    t = _visit(arms, 5.1, "right", [(780.0, 240.0), (500.0, 236.0), (286.0, 234.0), (286.0, 234.0), (780.0, 240.0)])
+    t = _visit(arms, t + 0.2, "left", [(20.0, 250.0), (300.0, 255.0), (514.0, 258.0), (514.0, 258.0), (20.0, 250.0)])
+    first = _candidate("1-6", (460.0, 252.0))
+    arms.assign(t, [first])
+    assert first.edge == "left"
+    t = _visit(arms, t + 0.2, "left", [(20.0, 240.0), (150.0, 235.0), (281.0, 236.0), (350.0, 228.0),
+                                       (350.0, 228.0), (20.0, 240.0)])
+    second = _candidate("0-3", (281.0, 238.0))
+    arms.assign(t, [second])
+    assert second.edge == "left"
+    # ... but where the newer hand never came over the tile, the older arm may still have laid it,
+    # unread on the settled frame between (the late cost stands)
+    arms = Arms(TrackerConfig(), full_frame(SIZE, ["Anna", "Boris", "Vera", "Gleb"]))
+    t = _visit(arms, 5.1, "right", [(780.0, 240.0), (500.0, 236.0), (286.0, 234.0), (286.0, 234.0), (780.0, 240.0)])
+    t = _visit(arms, t + 0.2, "left", [(20.0, 250.0), (300.0, 255.0), (514.0, 258.0), (514.0, 258.0), (20.0, 250.0)])
+    arms.assign(t, [_candidate("1-6", (460.0, 252.0))])
+    t = _visit(arms, t + 0.2, "left", [(20.0, 400.0), (120.0, 420.0), (120.0, 420.0), (20.0, 400.0)])
+    second = _candidate("0-3", (281.0, 238.0))
+    arms.assign(t, [second])
+    assert second.edge == "right"
+
+
+def test_where_one_arm_may_lay_several_a_tile_it_never_came_near_is_not_its():
+    # Fresh deal h262 (blitz): south's sleeve was the colour of the cloth. Its first tile came
+    # with two glimpses of its hand beside it, the second with none; west's arm, crossing the
+    # table to lay its own at the chain's far end, was given both tiles both times.
+    players = ["Anna", "Boris", "Vera", "Gleb"]
+    west = [(92.0, 272.0), (102.0, 212.0), (382.0, 292.0), (572.0, 318.0), (648.0, 298.0),
+            (648.0, 298.0), (572.0, 328.0), (382.0, 288.0), (98.0, 178.0)]
+    arms = Arms(TrackerConfig(), full_frame(SIZE, players))
+    arms.observe(10.9, MotionInfo(False, True, "bottom", 0.05, 0.05, (("bottom", (282.0, 262.0), False),)))
+    arms.observe(11.0, MotionInfo(False, False, None, 0.01, 0.01))
+    arms.observe(11.1, MotionInfo(False, True, "bottom", 0.05, 0.05, (("bottom", (302.0, 348.0), False),)))
+    for k in range(3):
+        arms.observe(11.2 + 0.1 * k, MotionInfo(False, False, None, 0.01, 0.01))
+    t = _visit(arms, 11.5, "left", west)
+    own, glimpsed = _candidate("3-5", (612.0, 289.0)), _candidate("1-3", (303.0, 281.0))
+    arms.assign(t, [own, glimpsed])
+    assert (own.edge, glimpsed.edge) == ("left", "bottom")
+
+    arms = Arms(TrackerConfig(), full_frame(SIZE, players))
+    t = _visit(arms, 17.9, "left", west)
+    own, unseen = _candidate("5-6", (612.0, 289.0)), _candidate("0-6", (203.0, 500.0))
+    arms.assign(t, [own, unseen])
+    assert own.edge == "left" and unseen.edge is None  # the rows, else turn order, tell
+    assert unseen.arm_t < own.arm_t  # written first: its player moved before the arm's
+    # ... but a tile its hand came to on its way is the one arm's (BLZ-3: several a turn)
+    arms = Arms(TrackerConfig(), full_frame(SIZE, players))
+    t = _visit(arms, 17.9, "left", west)
+    own, passed = _candidate("5-6", (612.0, 289.0)), _candidate("0-6", (390.0, 300.0))
+    arms.assign(t, [own, passed])
+    assert own.edge == passed.edge == "left"

@@ -106,11 +106,27 @@ def test_spi4_a_blank_face_away_from_the_blank_double_is_a_closed_double_s_back(
     end = _tile((0, 2), ((420.0, 310.0), (460.0, 310.0)))
     back = _tile((0, 0), ((490.0, 300.0), (490.0, 320.0)), confidence=0.57)
     obs = Observation((opener.obs, end, back), ((0, 1), (1, 2)), size=(800, 600))
-    out = blank_backs(obs, {"0-0": opener})
+    out = blank_backs(obs, {"0-0": opener}, 2.0)
     assert (out.tiles[2].face, out.tiles[2].values) == ("down", None)
     assert out.tiles[:2] == obs.tiles[:2]  # the 0-0 itself, on its place, stays a face
-    assert blank_backs(obs, {}) is obs  # no 0-0 laid yet: this one may be it
+    assert blank_backs(obs, {}, 2.0) is obs  # nothing laid yet: this one may be the 0-0
     assert name_tiles(out, {"0-0": opener}, face_down=True, join_factor=2.0)[2] == "2-2"
+
+
+def test_spi4_with_the_blank_double_not_laid_a_blank_face_on_an_end_with_no_0_is_that_end_s_double():
+    # fresh deal h258: a faint-divider set's 5-5 laid face down on a 5 end, its back read 0-0
+    # face up, with no reader's join; the 0-0 itself was in a hand: held as a misfit to confirm
+    end = _tile((1, 5), ((420.0, 310.0), (460.0, 310.0)))
+    laid = Committed("1-5", "Gleb", "1-1", "up", 0.0, 0.0, end)
+    back = _tile((0, 0), ((480.0, 300.0), (480.0, 320.0)))
+    obs = Observation((end, back), size=(800, 600))
+    out = blank_backs(obs, {"1-5": laid}, 2.0)
+    assert (out.tiles[1].face, out.tiles[1].values) == ("down", (5, 5))
+    assert name_tiles(out, {"1-5": laid}, face_down=True, join_factor=2.0)[1] == "5-5"
+    # on an end showing 0 it is the 0-0, face up
+    zero = _tile((1, 0), ((420.0, 310.0), (460.0, 310.0)))
+    obs = Observation((zero, back), size=(800, 600))
+    assert blank_backs(obs, {"0-1": replace(laid, tile="0-1", obs=zero)}, 2.0) is obs
 
 
 def test_the_recount_reveals_hands_once_they_held_still():

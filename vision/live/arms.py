@@ -20,6 +20,8 @@ WHOLE = 3  # frames an arm must be seen on to be more than a glimpse (light, sha
 SCATTERED = 3  # blobs from one edge on one frame: change scattered by light, not one arm
 REACH_OF_HALF_SPAN = 0.6  # a candidate's reach is this share of its tile's half span (the tracker's)
 UNREAD_NEAR = 2.0  # tile lengths: an arm's hand this near a box not read may have laid it
+FOLLOWED = 5  # frames an arm's hand was followed on: enough to tell where it went
+AWAY = 3.0  # half tile lengths: a hand never this near a tile did not lay it
 
 
 @dataclass(frozen=True)
@@ -224,6 +226,23 @@ class Arms:
                         and not any(x.edge == r.edge for x in reaches)):
                     glimpses.setdefault(r.edge, r)
             reaches = reaches + list(glimpses.values())
+        elif reaches and 1 < named > len(reaches):
+            # Where one arm may lay several tiles (BLZ-3, BAL-13), a tile no arm seen whole came
+            # over, with another seat's glimpse over it, is that seat's (fresh deal h262: south's
+            # sleeve the colour of the cloth seen on two frames by its tile; west's arm, crossing
+            # the table to lay its own at the far end, was given both).
+            for c in new:
+                span = c.reach / REACH_OF_HALF_SPAN
+                if c.name is None or any(self._passed_over(r, c.centre, span) for r in reaches):
+                    continue
+                glimpse = next((r for r in reversed(self._reaches)
+                                if not r.deep and t - self.config.reach_window_s <= r.end <= t
+                                and r not in self._used and not self._tail(r)
+                                and r.edge in self.calibration.seats
+                                and not any(x.edge == r.edge for x in reaches)
+                                and self._passed_over(r, c.centre, span)), None)
+                if glimpse is not None:
+                    reaches = [*reaches, glimpse]
         if not reaches and len(new) == 1:
             # No arm seen whole, one tile: the edge whose pieces were seen on most frames since
             # the last settled frame; of edges seen as often, the one whose piece came nearest the
@@ -245,8 +264,18 @@ class Arms:
             return
         late = 3.0 * sorted(c.reach for c in new)[len(new) // 2]
 
+        # An arm since the last settled frame whose hand passed over a tile makes an older arm's
+        # claim to it void: the older one's tile would have to have been missed on that frame
+        # (fresh deal h253: a spectator's hand hovered where west's tile came two arms later;
+        # west's hand, reaching past it, lost to it by 3 px and the late cost).
+        over = {id(c) for c in new if any(
+            r.end > self._prev_settled_t and self._passed_over(r, c.centre, c.reach / REACH_OF_HALF_SPAN)
+            for r in reaches)}
+
         def cost_of(r: Reach, c) -> float:
-            return _dist(r.tip, c.centre) + (late if r.end <= self._prev_settled_t else 0.0)
+            if r.end <= self._prev_settled_t:
+                return math.inf if id(c) in over else _dist(r.tip, c.centre) + late
+            return _dist(r.tip, c.centre)
 
         names = {c.name: c for c in new if c.name is not None}
 
@@ -282,6 +311,16 @@ class Arms:
         if best is None:  # fewer arms than tiles: one arm laid several (BAL-13, BLZ-3)
             best = tuple(min(reaches, key=lambda r, c=c: cost_of(r, c)) for c in order)
         for c, r in zip(order, best, strict=True):
+            if (len(reaches) < len(order) and len(r.path) >= FOLLOWED
+                    and not self._passed_over(r, c.centre, AWAY * c.reach / REACH_OF_HALF_SPAN)):
+                # Fewer arms than tiles, and this one's hand, followed all the way, never came
+                # near this tile: an arm not seen laid it (fresh deal h262: south's sleeve the
+                # colour of the cloth; west, laying at the chain's far end, was given both).
+                # No arm then: the rows, else turn order, tell whose it is; written before the
+                # arm's (its player was to move before the arm's, or the arm's seat would have
+                # been seen laying it too).
+                c.edge, c.rooted, c.arm_t = None, False, r.start - 1e-3
+                continue
             c.edge, c.arm_t, c.rooted = r.edge, r.start, r.rooted
             # One arm alone and several tiles: it laid them in the order its hand came to them
             # (fresh live deal h55: 2-6 then 0-3 at the chain's two ends, written the other way).
@@ -293,6 +332,11 @@ class Arms:
             # The arm is spent, and so are its pieces if it was seen as two (lost mid-reach).
             self._used.update(x for x in self._reaches if x.edge == r.edge
                               and x.start <= r.end + 1.0 and r.start <= x.end + 1.0)
+
+    @staticmethod
+    def _passed_over(r: Reach, p, within: float) -> bool:
+        """Whether the hand of `r` came within `within` pixels of `p` on its way."""
+        return any(_dist(q, p) <= within for q in (r.tip, *(x[1:] for x in r.path)))
 
     @staticmethod
     def _came_near(r: Reach, p, half_length: float) -> bool:

@@ -77,19 +77,33 @@ def blank_opener(obs: Observation, committed: dict[str, Committed], *, blank_may
     return obs
 
 
-def blank_backs(obs: Observation, committed: dict[str, Committed]) -> Observation:
+def blank_backs(obs: Observation, committed: dict[str, Committed], join_factor: float) -> Observation:
     """A blank face read in the layout away from where the 0-0 lies is a plain back: a double
     laid face down across an end (SPI-4, BAL-12) in a set whose backs bear no colour or mark the
     reader tells from a face (fresh live deal h105: a closed 2-2 read 0-0 up, nameless as a
     second 0-0 until read face down eight seconds later, while the next player's draws went to
-    its player, still to move). Only for variants with closed doubles (the caller's choice)."""
+    its player, still to move). With the 0-0 not on the table, one laid on an end showing no 0 is
+    a back too (fresh deal h258: a faint-divider set's closed 5-5 read 0-0 on a 5, held as a misfit
+    for the operator). Only for variants with closed doubles (the caller's choice)."""
     blank = committed.get(BLANK)
-    if blank is None or blank.face != "up" or blank.obs is None:
+    if blank is not None and (blank.face != "up" or blank.obs is None):
         return obs
-    tiles = tuple(replace(tile, values=None, face="down")
-                  if tile.owner == LAYOUT and tile.face == "up" and tile.values == (0, 0)
-                  and dist(tile.centre, blank.obs.centre) > max(tile.half_span, 1.0)  # half a length away
-                  else tile for tile in obs.tiles)
+
+    names = [t.name if t.owner == LAYOUT else None for t in obs.tiles]
+
+    def back(i: int, tile: TileObs) -> TileObs:
+        if tile.owner != LAYOUT or tile.face != "up" or tile.values != (0, 0):
+            return tile
+        if blank is not None:
+            if dist(tile.centre, blank.obs.centre) > max(tile.half_span, 1.0):  # half a length away
+                return replace(tile, values=None, face="down")
+            return tile
+        # the double of the end it closes (name_tiles' rule, the reader's joins or none)
+        on = touching(obs, i, names, lambda n: n in committed, join_factor)
+        v = None if on is None else value_towards(obs.tiles[on], tile.centre)
+        return tile if not v else replace(tile, values=(v, v), face="down")
+
+    tiles = tuple(back(i, tile) for i, tile in enumerate(obs.tiles))
     return obs if tiles == obs.tiles else replace(obs, tiles=tiles)
 
 

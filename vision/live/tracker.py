@@ -205,7 +205,7 @@ class Tracker:
             opens = bool(self.committed) or self.may_open is None or self.may_open("0-0")
             obs = blank_opener(obs, self.committed, blank_may_open=opens, closed_doubles=self.face_down)
             if self.face_down:
-                obs = blank_backs(obs, self.committed)
+                obs = blank_backs(obs, self.committed, self.config.join_factor)
         self.last_observation = obs
         names = name_tiles(obs, self.committed, face_down=self.face_down, join_factor=self.config.join_factor)
         self.last_names = names
