@@ -404,3 +404,23 @@ def test_a_die_read_as_a_tile_at_one_seat_starts_no_recount():
                                            (SETTLED, Observation((opener, corner), (), SIZE), 40)))
         assert plays(events) == [{"event": "play", "player": "Anna", "tile": "6-6"}]
         assert (tracker.mode != "play") == recount, corner.confidence
+
+
+def test_byk16_a_tile_touching_no_tile_of_the_layout_is_to_confirm_not_a_play():
+    # Fresh deal h243: a red pencil a tile and a half from the chain, read 0-0 (a 0 end was open)
+    # while the east player's arm was over the table, was written as east's play with no
+    # attachment; the real tiles laid after it were then wrong by turn order. After the first
+    # tile every tile is laid against one: a box touching none is held, and asked about if it
+    # stays. (Here read 2-2, a 2 end open: a second 0-0 would be the reader's double.)
+    a = Placed((0, 0), ((800, 590), (800, 610)), None)
+    b = Placed((0, 2), ((820, 600), (840, 600)), 0)
+    pencil = Placed((2, 2), ((1000, 700), (1020, 700)), None)
+    shown = [Observation((a.obs(),), (), SIZE), Observation((a.obs(), b.obs()), ((0, 1),), SIZE),
+             Observation((a.obs(), b.obs(), pencil.obs()), ((0, 1),), SIZE)]
+    steps = timeline((arm_from("bottom"), None, 5), (SETTLED, shown[0], 10),
+                     (arm_from("left"), None, 5), (SETTLED, shown[1], 10),
+                     (arm_from("right"), None, 5), (SETTLED, shown[2], 30))
+    pipe, got = _through_pipeline(steps)
+    assert got == [{"event": "play", "player": "Anna", "tile": "0-0"},
+                   {"event": "play", "player": "Boris", "tile": "0-2", "to": "0-0"}]
+    assert [(i["tile"], i["reason"], i["rule"]) for i in pipe.to_confirm()] == [("2-2", "lone", "BYK-1.6")]

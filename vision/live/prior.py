@@ -21,12 +21,13 @@ from dataclasses import dataclass
 from engine.tiles import Tile
 from vision.live.observation import TileObs
 
-NO_END, SEEN_TWICE, MISFIT = "no-end", "seen-twice", "misfit"
+NO_END, SEEN_TWICE, MISFIT, LONE = "no-end", "seen-twice", "misfit", "lone"
 # What the operator is told, with the rule it comes from.
 REASONS = {
     NO_END: "fits no open end of the layout (BYK-1.6: a joint shows the same value on both sides)",
     MISFIT: "fits none of the tiles it touches (BYK-1.6: a joint shows the same value on both sides)",
     SEEN_TWICE: "is already on the table (SET-DUP: each tile of the set is played once)",
+    LONE: "touches no tile of the layout (BYK-1.6: a tile is laid against an open end)",
 }
 
 
@@ -37,7 +38,7 @@ class ToConfirm:
 
     id: int
     tile: str  # the name read most often
-    reason: str  # NO_END, MISFIT or SEEN_TWICE
+    reason: str  # NO_END, MISFIT, LONE or SEEN_TWICE
     t: float  # when it first appeared
     player: str | None  # the seat of the arm that laid it (a guess)
     to: str | None  # the move it touches (a guess)

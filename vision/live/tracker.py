@@ -56,6 +56,7 @@ from vision.live.observation import LAYOUT, Observation, TileObs
 from vision.live.pile import PileMemory
 from vision.live.places import Candidate, Committed, Held
 from vision.live.prior import (
+    LONE,
     MISFIT,
     NO_END,
     SEEN_TWICE,
@@ -645,6 +646,11 @@ class Tracker:
             touched = [n for n in c.to_votes if n in live or n in pending]
             if misfit(name, touched, ends, pending):
                 return MISFIT
+            if not touched:
+                # After the first tile every tile is laid against one (BYK-1.6): a box touching
+                # none is something else on the cloth (fresh deal h243: a red pencil read 0-0 a
+                # tile and a half from the chain, written as a play with no attachment).
+                return LONE
         return reason
 
     def _cannot_open(self, name: str) -> bool:
@@ -693,6 +699,8 @@ class Tracker:
                 continue  # read clearly, but the deal cannot open with it (BYK-1.5, BLB-1): the operator's
             ends = self._ends(out)
             to = self.confirming.held[key].item.to
+            if self.confirming.held[key].item.reason == LONE:
+                continue  # however clearly read, it touches nothing: the operator's
             if (doubt(best, ends, on_table=on_table, first=first) is None
                     and not misfit(best, [to] if to and not first else [], ends)):
                 log.info("the tile to confirm %s now reads clearly as %s", self.confirming.held[key].item.tile, best)

@@ -33,6 +33,7 @@
     "no-end": t("fits no open end of the layout"),
     "misfit": t("fits none of the tiles it touches"),
     "seen-twice": t("is already on the table"),
+    "lone": t("touches no tile of the layout"),
   };
   const node = (tag, cls, text) => {
     const e = document.createElement(tag);
