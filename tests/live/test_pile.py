@@ -553,7 +553,7 @@ def test_a_hand_at_the_picture_s_border_beside_the_pile_reached_a_tile_out_of_vi
 def test_a_tile_put_down_over_a_place_of_the_pile_hides_it_and_draws_nothing():
     """Fresh deal h245: a drawn tile put down at the end of its row lay over the corner of a pile
     tile; the detector boxed only the newcomer, and the place was written as a draw nobody made.
-    A tile that lay beside the place all along hides nothing."""
+    A tile that lay there all along, or one put down beside it, hides nothing."""
     pile = [_bone(400, 300), _bone(460, 300)]
     bones = Boneyard(stable_s=0.5)
     _settled(bones, 0.0, [pile] * 8)
@@ -561,9 +561,15 @@ def test_a_tile_put_down_over_a_place_of_the_pile_hides_it_and_draws_nothing():
     assert _settled(bones, 1.0, [[pile[1], over]] * 20) == []
     assert bones.count == 2
 
-    beside = tile(400 + 0.6 * L, 300 - 0.3 * L, 0.0, "north")
+    there = tile(400 + 0.6 * L, 300 - 0.3 * L, 0.0, "north")
     bones = Boneyard(stable_s=0.5)
-    _settled(bones, 0.0, [[*pile, beside]] * 8)
+    _settled(bones, 0.0, [[*pile, there]] * 8)
+    assert len(_settled(bones, 1.0, [[pile[1], there]] * 20)) == 1
+    # Rendered deal s44: a tile drawn and put in its row beside the pile, touching no pile tile,
+    # hides nothing: the next draw from there is one.
+    beside = tile(400 - 0.9 * L, 300, 90.0, "south")
+    bones = Boneyard(stable_s=0.5)
+    _settled(bones, 0.0, [pile] * 8)
     assert len(_settled(bones, 1.0, [[pile[1], beside]] * 20)) == 1
 
 

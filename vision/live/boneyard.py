@@ -19,6 +19,9 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import cv2
+import numpy as np
+
 from vision.live.observation import BONEYARD, Observation, Point, TileObs
 
 
@@ -38,12 +41,13 @@ class _Place:
     seen_t: float
     empty_since: float | None = None
     empty_frames: list[float] = field(default_factory=list)
-    # boxes of any kind centred within COVER of it when its tile was last seen
+    # the tile's outline when last seen, and the boxes of any kind near it then
+    quad: np.ndarray | None = None
     neighbours: list[Point] = field(default_factory=list)
 
 
 HOLDS = 0.4  # of a tile's length: a box (or a faint back) centred this near a place is its tile
-COVER = 0.8  # of a tile's length: a tile newly put down this near a place may lie over its tile
+COVER = 0.05  # of a tile's area: a tile newly put down over this much of a place's tile hides it
 LEARN_CONF = 0.5
 PAST_BORDER = 2.0  # tile lengths from the pile: a hand at the picture's border may reach a tile past it
 BORDER = 0.25  # of a tile's length: a point this near the picture's border lies at it  # a place is learnt from a confident box; a weaker one between two tiles is no tile
@@ -99,15 +103,15 @@ class Boneyard:
             self._learn(t, [tile for tile in every if _inside(tile, obs.size) and tile.confidence >= LEARN_CONF])
             return []
         gone: list[_Place] = []
-        boxes = [tile.centre for tile in obs.tiles]
         for place in self.places:
             here = [tile for tile in every if math.dist(tile.centre, place.centre) <= HOLDS * place.span]
             if here:
-                place.centre = min((tile.centre for tile in here), key=lambda c: math.dist(c, place.centre))
+                tile = min(here, key=lambda tile: math.dist(tile.centre, place.centre))
+                place.centre, place.quad = tile.centre, _quad(tile)
                 place.seen_t, place.empty_since, place.empty_frames = t, None, []
-                place.neighbours = [c for c in boxes if math.dist(c, place.centre) <= COVER * place.span]
+                place.neighbours = [x.centre for x in obs.tiles if math.dist(x.centre, place.centre) <= place.span]
                 continue
-            if (hidden is not None and hidden(place.centre)) or _covered(place, boxes) or any(
+            if (hidden is not None and hidden(place.centre)) or _covered(place, obs.tiles) or any(
                     math.dist(p, place.centre) <= HOLDS * place.span for p in obs.faint):
                 # Under an arm, under a tile put down over it, or a back the detector half lost
                 # (fresh deal h101: black backs, one scored 0.3, then under 0.25 while it lay
@@ -153,13 +157,32 @@ class Boneyard:
                 self.zone.append(tile.centre)
 
 
-def _covered(place: _Place, boxes: list[Point]) -> bool:
-    """Whether a tile not there when the place's tile was last seen now lies over it: the
+def _covered(place: _Place, tiles: tuple[TileObs, ...]) -> bool:
+    """Whether a tile not there when the place's tile was last seen now lies over COVER of it: the
     detector boxes one of two overlapping tiles (fresh deal h245: a drawn tile put down at the end
-    of its row over the corner of a pile tile, which was then taken for a draw)."""
-    return any(math.dist(c, place.centre) <= COVER * place.span
-               and not any(math.dist(c, n) <= HOLDS * place.span for n in place.neighbours)
-               for c in boxes)
+    of its row over the corner of a pile tile, which was then taken for a draw). One put down
+    beside it hides nothing (rendered deal s44: a drawn tile put in its row by the pile)."""
+    if place.quad is None:
+        return False
+    area = abs(cv2.contourArea(place.quad))
+    for tile in tiles:
+        if (math.dist(tile.centre, place.centre) > place.span
+                or any(math.dist(tile.centre, n) <= HOLDS * place.span for n in place.neighbours)):
+            continue
+        overlap, _ = cv2.intersectConvexConvex(place.quad, _quad(tile))
+        if overlap >= COVER * area:
+            return True
+    return False
+
+
+def _quad(tile: TileObs) -> np.ndarray:
+    """A tile's outline from its half centres: twice their distance long, that distance wide."""
+    (x1, y1), (x2, y2) = tile.halves
+    ax, ay = x2 - x1, y2 - y1  # half the length along the tile
+    nx, ny = -ay / 2, ax / 2  # half the width across it
+    cx, cy = tile.centre
+    return np.array([(cx + sx * ax + sy * nx, cy + sx * ay + sy * ny)
+                     for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))], dtype=np.float32)
 
 
 def _one_tile(a: Point, b: Point, span: float) -> bool:

@@ -219,9 +219,10 @@ class DrawWatch:
                 or sum(bones.near(q[1:]) for q in r.path) >= PATH_AT_PILE)
 
     def watch(self, t: float, obs: Observation, arms: Arms, bones: Boneyard,
-              calibration: TableCalibration, visit_frames: int) -> None:
+              calibration: TableCalibration, visit_frames: int, laid_at_once: bool = False) -> None:
         """One settled frame of play: new draws join `pending`. An arm seen over the boneyard on
-        `visit_frames` frames from a seat took a tile."""
+        `visit_frames` frames from a seat took a tile. `laid_at_once`: a tile drawn may be laid in
+        the same turn (draw until one fits: TRAD, SPI-1)."""
         gone = arms.unused_since(arms.previous_settled, t)
         gone = [self._with_glimpse(r, arms, bones, calibration, visit_frames) for r in gone]
         visits = [r for r in gone if self._visit(r, arms, bones, calibration, visit_frames)]
@@ -272,12 +273,15 @@ class DrawWatch:
                 self._row_draws.remove(row)
                 continue
             arm = arms.took_from([drawn.place], drawn.before_t, drawn.first_t)[0]
-            if arm is None and arms.laid_from(drawn.place, drawn.before_t, drawn.first_t,
-                                              LAID_FROM * bones.tile_len) is not None:
+            layer = None if arm is not None else arms.laid_from(
+                drawn.place, drawn.before_t, drawn.first_t, LAID_FROM * bones.tile_len)
+            if layer is not None and (not laid_at_once or not arms.laid_from(
+                    drawn.place, drawn.before_t, drawn.first_t, bones.tile_len)):
                 # The hand that laid a tile meanwhile took it from there: a hand row lying by the
                 # pile, taken for part of it (fresh deal h249: north's row beside the pile, its
-                # tile played, written as a draw nobody made). Where a tile drawn is laid at once
-                # (TRAD, SPI-1) its draw came from the rows above (`_row_draws`).
+                # tile played, written as a draw nobody made). Where a tile drawn may be laid at
+                # once (TRAD, SPI-1), only a hand that never came over the place took it from a
+                # row: one that did drew it and laid it (rendered deal s44: a draw, then 1-6).
                 log.debug("a tile gone from the pile where the hand that laid a tile passed: that tile")
                 continue
             if arm is None:

@@ -396,7 +396,8 @@ class Tracker:
         self._match_candidates(t, obs, names, fresh)
         self._held_step(t, out)
         if recount:  # in play (not once the deal is over): tiles leaving the boneyard
-            self.draws.watch(t, obs, self.arms, self.bones, self.calibration, self.config.visit_frames)
+            self.draws.watch(t, obs, self.arms, self.bones, self.calibration, self.config.visit_frames,
+                             self.draw_in_turn)
             self._row_draws()
         self._commit_ready(t, obs, names, out)
         if recount:
