@@ -586,14 +586,20 @@ def test_a_tile_gone_from_the_pile_where_the_hand_that_laid_a_tile_passed_is_no_
                  path=((1.1, 300.0, 40.0), (1.3, 300.0, 140.0), (1.5, 300.0, 240.0)))
     arms._reaches, arms._used, arms._laid = [laid], {laid}, [laid]
 
-    def after(place) -> DrawWatch:
+    def after(place, laid_at_once: bool = False) -> DrawWatch:
         watch = DrawWatch()
-        watch.watch(2.0, Observation((), size=(640, 480)), arms, _OneGone(Drawn(0.9, 2.0, place)), cal, 2)
+        watch.watch(2.0, Observation((), size=(640, 480)), arms, _OneGone(Drawn(0.9, 2.0, place)), cal, 2,
+                    laid_at_once)
         return watch
 
     row = after((300.0 + 1.5 * L, 50.0))
     assert row.pending == [] and row.unsure_since is None
     assert after((600.0, 400.0)).unsure_since == 2.0
+    # Where a tile drawn may be laid at once (TRAD, SPI-1), a place the hand came over was its
+    # draw (rendered deal s44); one it never came over is still a row's tile.
+    assert after((300.0, 140.0), laid_at_once=True).unsure_since == 2.0
+    assert after((300.0 + 1.5 * L, 50.0), laid_at_once=True).unsure_since is None
+    assert after((300.0, 140.0)).unsure_since is None
 
 
 def test_a_hand_at_a_corner_pile_seen_in_pieces_at_the_edges_beside_it_is_one_draw():
