@@ -168,3 +168,20 @@ def test_where_one_arm_may_lay_several_a_tile_it_never_came_near_is_not_its():
     own, passed = _candidate("5-6", (612.0, 289.0)), _candidate("0-6", (390.0, 300.0))
     arms.assign(t, [own, passed])
     assert own.edge == passed.edge == "left"
+
+
+def test_a_hand_laying_its_tile_beside_another_new_one_voids_no_older_claim_to_that_one():
+    # Fresh deal h86 (one tile a turn): east's arm was seen on one frame; its 0-3 was not read on
+    # the settled frame after, and south laid 0-0 beside it, its hand passing over 0-3. Both came
+    # on one frame: each arm keeps its own (h253's rule is for one tile alone).
+    arms = Arms(TrackerConfig(), full_frame(SIZE, ["Anna", "Boris", "Vera", "Gleb"]))
+    arms.one_per_arm = True
+    arms.observe(15.3, MotionInfo(False, True, "right", 0.05, 0.05, (("right", (688.0, 352.0), True),)))
+    arms.observe(15.4, SETTLED)
+    arms.settled(15.4)
+    t = _visit(arms, 16.6, "bottom", [(492.0, 590.0), (452.0, 438.0), (518.0, 318.0), (508.0, 268.0), (512.0, 272.0),
+                                      (538.0, 262.0), (538.0, 262.0), (448.0, 438.0)])
+    laid, beside = _candidate("0-0", (529.0, 283.0)), _candidate("0-3", (485.0, 271.0))
+    laid.to_votes["0-3"] += 3  # laid against it: after it
+    arms.assign(t, [laid, beside])
+    assert (laid.edge, beside.edge) == ("bottom", "right")

@@ -264,11 +264,12 @@ class Arms:
             return
         late = 3.0 * sorted(c.reach for c in new)[len(new) // 2]
 
-        # An arm since the last settled frame whose hand passed over a tile makes an older arm's
-        # claim to it void: the older one's tile would have to have been missed on that frame
-        # (fresh deal h253: a spectator's hand hovered where west's tile came two arms later;
-        # west's hand, reaching past it, lost to it by 3 px and the late cost).
-        over = {id(c) for c in new if any(
+        # One tile, and an arm since the last settled frame whose hand passed over it: an older
+        # arm's claim to it is void, its tile would have to have been missed on that frame (fresh
+        # deal h253: a spectator's hand hovered where west's tile came two arms later; west's hand,
+        # reaching past it, lost to it by 3 px and the late cost). With several tiles a hand
+        # laying its own passes over the one beside it (h86: an older glimpse's tile).
+        over = {id(c) for c in new if len(new) == 1 and any(
             r.end > self._prev_settled_t and self._passed_over(r, c.centre, c.reach / REACH_OF_HALF_SPAN)
             for r in reaches)}
 
