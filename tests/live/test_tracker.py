@@ -554,3 +554,35 @@ def test_a_tile_lost_by_the_reader_over_the_next_arm_keeps_its_own_arm_when_seen
             events += tr.update(t, motion, obs).events
             t += 0.1
     assert [(e["player"], e["tile"]) for e in plays(events)] == [("Anna", "6-6"), ("Boris", "2-6")]
+
+
+def test_an_arm_over_the_pile_from_a_seat_not_to_move_is_no_draw_until_the_pile_shows_one():
+    # Fresh deal h285 (SPI-1: only the player to move draws): a spectator's hand from north
+    # hovered over the pile and was written as the draw of south, to move. Such a visit waits
+    # for a place of the pile to show what it took; none does: no draw. From the seat to move it is
+    # the draw at once.
+    from vision.live.arms import Reach
+    from vision.live.draws import Draw
+    from vision.live.observation import BONEYARD
+
+    def record(to_move: str, confirmed: bool = False) -> list:
+        pile = [replace(t, owner=BONEYARD) for t in _row(600, 4, "east")]
+        tracker = Tracker(["Anna", "Boris"], calibration(["Anna", "Boris"]))
+        tracker.boneyard_size, tracker.draw_in_turn = 14, True
+        tracker.to_move = lambda: to_move
+        visit = Draw(3.0, 2.2, "top")  # Boris's edge
+        events, t = [], 0.0
+        for seconds, motion in [(2.0, SETTLED), (1.0, BUSY), (4.0, SETTLED)]:
+            for _ in range(round(seconds * 10)):
+                if abs(t - 3.0) < 0.05:
+                    tracker.draws.pending.append(visit)
+                    if confirmed:
+                        tracker.draws._spent.append((3.0, Reach(2.2, 2.9, "top", (600.0, 300.0))))
+                obs = Observation(tuple(_row(1150, 7, "south") + _row(50, 7, "north") + pile), size=SIZE)
+                events += tracker.update(t, motion, obs if motion.settled else None).events
+                t += 0.1
+        return [(e["event"], e["player"]) for e in events if e["event"] in ("play", "draw")]
+
+    assert record("Anna") == []
+    assert record("Boris") == [("draw", "Boris")]
+    assert record("Anna", confirmed=True) == [("draw", "Anna")]  # the pile showed it: the one to move drew

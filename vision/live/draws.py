@@ -177,6 +177,10 @@ class DrawWatch:
         arms.spend(last)
         return replace(r, start=last.start, frames=last.frames + r.frames, path=last.path + r.path)
 
+    def confirmed(self, d: Draw) -> bool:
+        """Whether an arm's draw has been matched to a place of the pile gone."""
+        return any(ft == d.first_t and r.start == d.arm_t and r.edge == d.edge for ft, r in self._spent)
+
     @property
     def unsure_since(self) -> float | None:
         """When the earliest tile the pile alone says was drawn, not yet certain, left it."""

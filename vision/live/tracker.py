@@ -87,6 +87,7 @@ RECOUNT_SURE = 0.4  # a face-up tile out of the layout read at least this surely
 FORGOTTEN_S = 4.0  # a tile read again where a forgotten one lay this soon after is that one
 
 
+OUT_OF_TURN_S = 2.0  # an arm visit to the pile from a seat not to move waits this long for the pile
 DRAWN_LAID_S = 2.0  # a draw written this soon before a tile's arm came may be that tile
 
 
@@ -574,6 +575,15 @@ class Tracker:
                 if isinstance(item[2], Draw):
                     if self._before_draw(t, item[2]):
                         break  # a tile laid before this draw is not a move yet: wait for it
+                    if self._out_of_turn_visit(item[2], out):
+                        if t - item[2].first_t < OUT_OF_TURN_S:
+                            break  # the pile may yet show the place it emptied
+                        self.draws.pending.remove(item[2])
+                        ready.remove(item)
+                        log.info("an arm from %s over the boneyard, not the player to move, took "
+                                 "nothing the pile shows: not a draw", item[2].edge)
+                        progress = True
+                        continue
                     told, by_rows = self._seat_by_rows(t, item[2])
                     if not told:
                         break  # no arm told who drew: the rows will, on the next frames
@@ -798,6 +808,17 @@ class Tracker:
             return False, None
         grown = [p for p, m in zip(self.players, more, strict=True) if m]
         return True, grown[0] if len(grown) == 1 else None
+
+    def _out_of_turn_visit(self, d: Draw, out: Update) -> bool:
+        """Whether draw `d` is only an arm seen over the boneyard from a seat not to move, where
+        only the player to move draws (TRAD, SPI-1), and no place of the pile has shown it yet: a
+        spectator's hand, or a player reaching across (fresh deal h285: a spectator's hand from
+        north hovered over the pile and was written as the draw of south, to move)."""
+        if not self.draw_in_turn or d.player is not None or self.draws.confirmed(d):
+            return False
+        seat = self.calibration.seat_of_edge(d.edge)
+        to_move = self._in_turn(out)
+        return seat in self.players and to_move is not None and seat != to_move
 
     def _commit_draw(self, d: Draw, out: Update, by_rows: str | None) -> None:
         """A tile taken from the boneyard: by the seat whose arm took it (or whose row it joined:
