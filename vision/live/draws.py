@@ -5,6 +5,7 @@ each given the arm that reached nearest to where it lay. Who drew is settled whe
 
 from __future__ import annotations
 
+import itertools
 import logging
 import math
 from collections.abc import Callable
@@ -35,7 +36,8 @@ GLIMPSE_NEAR = 1.5  # tile lengths: a glimpse at the pile this near the last vis
 UNSURE_S = 2.0  # a place emptied with no witness stays empty this long before it is a draw
 LEFT_PILE = 2.0  # tile lengths: a hand last seen this far from where it reached had left it
 LAID_FROM = 2.0  # tile lengths: a place this near the path of a hand that laid a tile may have held it
-PATH_AT_PILE = 2  # frames a hand was seen at the pile on: it was there, wherever it reached deepest
+PATH_AT_PILE = 2  # frames in a row a hand stayed at the pile: it was there, wherever it reached deepest
+DWELL = 0.5  # tile lengths a frame: a hand moving less stays where it is
 TWO_DRAWS_S = 1.5  # an arm over the pile this long may have taken two tiles (one takes about a second)
 
 
@@ -212,15 +214,28 @@ class DrawWatch:
             r.frames >= visit_frames and r.edge in calibration.seats))
 
     @staticmethod
-    def _at_pile(r: Reach, arms: Arms, bones: Boneyard) -> bool:
+    def _dwelt(r: Reach, bones: Boneyard) -> bool:
+        """Whether the hand of `r` stayed at the pile for PATH_AT_PILE frames in a row, moving
+        under DWELL of a tile length a frame: a hand passing by on its way to lay a tile does not
+        (fresh13 h283: north's arm past the pile's corner to the chain, its tile read late)."""
+        run = 1
+        for (_, *a), (_, *b) in itertools.pairwise(r.path):
+            near = bones.near(a) and bones.near(b) and math.dist(a, b) <= DWELL * bones.tile_len
+            run = run + 1 if near else 1
+            if run >= PATH_AT_PILE:
+                return True
+        return False
+
+    @classmethod
+    def _at_pile(cls, r: Reach, arms: Arms, bones: Boneyard) -> bool:
         """Whether the arm's hand was over the boneyard: its tip near it, the pile under the
-        hand just behind the tip (fingers past the tile taken from the far row), or its hand there
-        on PATH_AT_PILE frames though it reached as deep elsewhere (fresh deal h256: a hand at a
+        hand just behind the tip (fingers past the tile taken from the far row), or its hand kept
+        there on PATH_AT_PILE frames though it reached as deep elsewhere (fresh deal h256: a hand at a
         pile in the corner seen as pieces at the right edge, as deep into the table as the
         forearm that came in by that corner)."""
         return (bones.near(r.tip) or any(arms.hand_over(r, z, 1.5 * bones.tile_len, 0.5 * bones.tile_len)
                                          for z in bones.zone)
-                or sum(bones.near(q[1:]) for q in r.path) >= PATH_AT_PILE)
+                or cls._dwelt(r, bones))
 
     def watch(self, t: float, obs: Observation, arms: Arms, bones: Boneyard,
               calibration: TableCalibration, visit_frames: int, laid_at_once: bool = False) -> None:
