@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from vision.live.calibration import TableCalibration
@@ -219,12 +220,8 @@ class Arms:
             # have settled while one was over the table: a glimpse may be followed by still
             # frames). Their glimpses, unused, name their edges, one per edge not already there.
             glimpses: dict[str, Reach] = {}
-            for r in reversed(self._reaches):
-                if (not r.deep and t - self.config.reach_window_s <= r.end <= t and r not in self._used
-                        and not self._tail(r)
-                        and r.edge in self.calibration.seats
-                        and not any(x.edge == r.edge for x in reaches)):
-                    glimpses.setdefault(r.edge, r)
+            for r in self._glimpses(t, reaches):
+                glimpses.setdefault(r.edge, r)
             reaches = reaches + list(glimpses.values())
         elif reaches and 1 < named > len(reaches):
             # Where one arm may lay several tiles (BLZ-3, BAL-13), a tile no arm seen whole came
@@ -235,12 +232,8 @@ class Arms:
                 span = c.reach / REACH_OF_HALF_SPAN
                 if c.name is None or any(self._passed_over(r, c.centre, span) for r in reaches):
                     continue
-                glimpse = next((r for r in reversed(self._reaches)
-                                if not r.deep and t - self.config.reach_window_s <= r.end <= t
-                                and r not in self._used and not self._tail(r)
-                                and r.edge in self.calibration.seats
-                                and not any(x.edge == r.edge for x in reaches)
-                                and self._passed_over(r, c.centre, span)), None)
+                glimpse = next((r for r in self._glimpses(t, reaches)
+                                if self._passed_over(r, c.centre, span)), None)
                 if glimpse is not None:
                     reaches = [*reaches, glimpse]
         if not reaches and len(new) == 1:
@@ -333,6 +326,15 @@ class Arms:
             # The arm is spent, and so are its pieces if it was seen as two (lost mid-reach).
             self._used.update(x for x in self._reaches if x.edge == r.edge
                               and x.start <= r.end + 1.0 and r.start <= x.end + 1.0)
+
+    def _glimpses(self, t: float, reaches: list[Reach]) -> Iterator[Reach]:
+        """The arms seen only in glimpses lately, latest first, no tile given yet, from seats
+        none of `reaches` came from."""
+        for r in reversed(self._reaches):
+            if (not r.deep and t - self.config.reach_window_s <= r.end <= t and r not in self._used
+                    and not self._tail(r) and r.edge in self.calibration.seats
+                    and not any(x.edge == r.edge for x in reaches)):
+                yield r
 
     @staticmethod
     def _passed_over(r: Reach, p, within: float) -> bool:
