@@ -625,10 +625,18 @@ def test_a_hand_at_a_corner_pile_seen_in_pieces_at_the_edges_beside_it_is_one_dr
         return [(d.arm_t, d.edge) for d in watch.pending]
 
     assert draws([south]) == [(32.2, "bottom")]  # its hand kept at the pile on two frames
-    # ... a hand passing the pile on its way, a tile length a frame, was not there (fresh13 h283)
+    # ... and so was one seen there twice among frames of its forearm alone (rendered deal s44)
+    pieces = replace(south, path=((32.2, 586.0, 330.0), (32.3, 598.0, 140.0), (32.4, 586.0, 330.0),
+                                  (32.5, 596.0, 142.0), (32.9, 586.0, 330.0)))
+    assert draws([pieces]) == [(32.2, "bottom")]
+    # ... not a hand passing the pile on its way, a tile length a frame, nor one passing the same
+    # point in and out with its hand further in between (fresh13 h283)
     passing = replace(south, path=((32.2, 586.0, 330.0), (32.4, 560.0, 140.0), (32.5, 600.0, 100.0),
                                    (32.9, 586.0, 330.0)))
     assert draws([passing]) == []
+    beyond = replace(south, path=((32.2, 586.0, 330.0), (32.3, 598.0, 140.0), (32.5, 590.0, 30.0),
+                                  (32.7, 598.0, 138.0), (32.9, 586.0, 330.0)))
+    assert draws([beyond]) == []
     away = replace(south, path=((32.2, 586.0, 330.0), (32.9, 586.0, 330.0)))
     right = [Reach(32.1, 32.2, "right", (598.0, 146.0), deep=False, frames=2),
              Reach(32.8, 32.9, "right", (602.0, 118.0), deep=False, frames=2)]

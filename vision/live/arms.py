@@ -107,7 +107,7 @@ class Arms:
         rooted: set[str] = set()
         pieces = Counter(edge for edge, _, _ in motion.reaches)
         for edge, tip, at_edge in motion.reaches:  # the deepest blob per edge
-            if edge not in now or self._depth(edge, tip) > self._depth(edge, now[edge]):
+            if edge not in now or self.depth(edge, tip) > self.depth(edge, now[edge]):
                 now[edge] = tip
             if at_edge:
                 rooted.add(edge)
@@ -118,12 +118,12 @@ class Arms:
             (home,) = rooted
             for edge in [e for e in now if e not in rooted]:
                 tip = now.pop(edge)
-                if self._depth(home, tip) > self._depth(home, now[home]):
+                if self.depth(home, tip) > self.depth(home, now[home]):
                     now[home] = tip
         for edge, (start, path, last, was_rooted, scattered) in list(self._reaching.items()):
             if edge not in now and (motion.settled or t - last > self.config.reach_gap_s):
                 # The second deepest of its tips: one glitchy frame does not move the hand.
-                ranked = sorted(path, key=lambda p, e=edge: self._depth(e, p[1:]), reverse=True)
+                ranked = sorted(path, key=lambda p, e=edge: self.depth(e, p[1:]), reverse=True)
                 tip = (ranked[1] if len(ranked) > 1 else ranked[0])[1:]
                 # A blob at an edge for a frame or two is light or shadow, not an arm that laid a
                 # tile; nor is one that never gets past the hand rows; nor change scattered in
@@ -132,7 +132,7 @@ class Arms:
                 # arm and took Boris's tile). All are kept for the boneyard: a hand reaching a
                 # pile in a corner is often seen only in pieces (still while it picks a tile up),
                 # and only there does it count.
-                deep = (len(path) >= WHOLE and self._depth(edge, tip) >= self.config.min_reach
+                deep = (len(path) >= WHOLE and self.depth(edge, tip) >= self.config.min_reach
                         and scattered < len(path))
                 self._reaches.append(Reach(start, last, edge, tip, deep, len(path), was_rooted, tuple(path)))
                 del self._reaching[edge]
@@ -167,7 +167,7 @@ class Arms:
                 continue
             tu, tv = self.calibration.to_unit(r.tip)
             across = tu - pu[0] if r.edge in ("bottom", "top") else tv - pu[1]
-            if abs(across) <= reach and self._depth(r.edge, p) <= self._depth(r.edge, r.tip) + reach:
+            if abs(across) <= reach and self.depth(r.edge, p) <= self.depth(r.edge, r.tip) + reach:
                 return True
         return False
 
@@ -181,10 +181,10 @@ class Arms:
         qv = self.calibration.to_unit((r.tip[0], r.tip[1] + 1.0))
         per_px = 0.5 * (math.hypot(qu[0] - tu[0], qu[1] - tu[1]) + math.hypot(qv[0] - tu[0], qv[1] - tu[1]))
         across = tu[0] - pu[0] if r.edge in ("bottom", "top") else tu[1] - pu[1]
-        behind = self._depth(r.edge, r.tip) - self._depth(r.edge, p)
+        behind = self.depth(r.edge, r.tip) - self.depth(r.edge, p)
         return abs(across) <= side * per_px and 0.0 <= behind <= back * per_px
 
-    def _depth(self, edge: str, p) -> float:
+    def depth(self, edge: str, p) -> float:
         """How far into the table a point lies from an edge (0 at the edge, 1 at the far one)."""
         u, v = self.calibration.to_unit(p)
         return {"bottom": 1 - v, "top": v, "left": u, "right": 1 - u}[edge]

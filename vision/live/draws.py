@@ -36,8 +36,8 @@ GLIMPSE_NEAR = 1.5  # tile lengths: a glimpse at the pile this near the last vis
 UNSURE_S = 2.0  # a place emptied with no witness stays empty this long before it is a draw
 LEFT_PILE = 2.0  # tile lengths: a hand last seen this far from where it reached had left it
 LAID_FROM = 2.0  # tile lengths: a place this near the path of a hand that laid a tile may have held it
-PATH_AT_PILE = 2  # frames in a row a hand stayed at the pile: it was there, wherever it reached deepest
-DWELL = 0.5  # tile lengths a frame: a hand moving less stays where it is
+DWELL = 0.5  # tile lengths: a hand seen twice this near one place of the pile stayed there
+DEEPER = 0.05  # of the table: a hand this much deeper in between went on past the pile
 TWO_DRAWS_S = 1.5  # an arm over the pile this long may have taken two tiles (one takes about a second)
 
 
@@ -214,28 +214,30 @@ class DrawWatch:
             r.frames >= visit_frames and r.edge in calibration.seats))
 
     @staticmethod
-    def _dwelt(r: Reach, bones: Boneyard) -> bool:
-        """Whether the hand of `r` stayed at the pile for PATH_AT_PILE frames in a row, moving
-        under DWELL of a tile length a frame: a hand passing by on its way to lay a tile does not
-        (fresh13 h283: north's arm past the pile's corner to the chain, its tile read late)."""
-        run = 1
-        for (_, *a), (_, *b) in itertools.pairwise(r.path):
-            near = bones.near(a) and bones.near(b) and math.dist(a, b) <= DWELL * bones.tile_len
-            run = run + 1 if near else 1
-            if run >= PATH_AT_PILE:
-                return True
-        return False
+    def _dwelt(r: Reach, arms: Arms, bones: Boneyard) -> bool:
+        """Whether the hand of `r` was seen at one place of the pile (within DWELL of a tile
+        length) on two frames, going no deeper into the table in between: it stayed there
+        (rendered deal s44: north's hand in pieces by the pile, seen there twice among frames of
+        its forearm alone). A hand passing the pile on its way to lay a tile further in and
+        back did not (fresh13 h283: north's arm past the pile's corner to the chain, its tile
+        read late, taken for a draw)."""
+        path = [q[1:] for q in r.path]
+        depth = [arms.depth(r.edge, p) for p in path]
+        at = [i for i, p in enumerate(path) if bones.near(p)]
+        return any(math.dist(path[i], path[j]) <= DWELL * bones.tile_len
+                   and all(depth[k] <= max(depth[i], depth[j]) + DEEPER for k in range(i + 1, j))
+                   for i, j in itertools.combinations(at, 2))
 
     @classmethod
     def _at_pile(cls, r: Reach, arms: Arms, bones: Boneyard) -> bool:
         """Whether the arm's hand was over the boneyard: its tip near it, the pile under the
         hand just behind the tip (fingers past the tile taken from the far row), or its hand kept
-        there on PATH_AT_PILE frames though it reached as deep elsewhere (fresh deal h256: a hand at a
+        there (`_dwelt`) though it reached as deep elsewhere (fresh deal h256: a hand at a
         pile in the corner seen as pieces at the right edge, as deep into the table as the
         forearm that came in by that corner)."""
         return (bones.near(r.tip) or any(arms.hand_over(r, z, 1.5 * bones.tile_len, 0.5 * bones.tile_len)
                                          for z in bones.zone)
-                or cls._dwelt(r, bones))
+                or cls._dwelt(r, arms, bones))
 
     def watch(self, t: float, obs: Observation, arms: Arms, bones: Boneyard,
               calibration: TableCalibration, visit_frames: int, laid_at_once: bool = False) -> None:
