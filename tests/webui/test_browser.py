@@ -227,6 +227,9 @@ def test_a_recount_photo_fills_the_hands_and_shows_what_to_check(make_app, serve
         message = op.locator("#message").inner_text()
         assert "turn them up" in message and "taken for the boneyard: 5" in message and "boneyard" in message
         assert "bad" in op.locator("#message").get_attribute("class")
+        # (the hands are filled after the message shows: under load, a moment later)
+        op.wait_for_function(f"() => document.querySelector('[name=\"hand:{players[0]}\"]').value !== ''",
+                             timeout=5000)
         assert op.input_value(f'[name="hand:{players[0]}"]') == "6-6 2-4"
         assert op.input_value(f'[name="hand:{players[1]}"]') == "0-1"
     finally:

@@ -151,11 +151,15 @@
         l.textContent = p;
         const i = document.createElement("input");
         i.name = "hand:" + p; i.placeholder = t("tiles, e.g. 6-6 2-4 (empty if out)");
+        if (photoHands[p]) i.value = photoHands[p].join(" ");
         l.append(i);
         return l;
       }));
     }
   }
+  // The hands read from the last recount photo: kept for the inputs built after it arrives
+  // (a photo read before the page knew the players would otherwise be lost).
+  let photoHands = {};
 
   DominoLive.start({
     mode: "operator",
@@ -209,7 +213,8 @@
     const r = await fetch("/api/op/recount-photo", { method: "POST", headers: { "X-CSRF-Token": csrf }, body: data });
     const out = await r.json().catch(() => ({ error: r.statusText }));
     if (!r.ok) { say(out.error || t("Could not read the photo: type the tiles instead."), true); return; }
-    Object.entries(out.hands || {}).forEach(([p, tiles]) => {
+    photoHands = out.hands || {};
+    Object.entries(photoHands).forEach(([p, tiles]) => {
       const input = document.querySelector(`[name="hand:${CSS.escape(p)}"]`);
       if (input) input.value = tiles.join(" ");
     });
@@ -265,6 +270,7 @@
     e.target.querySelectorAll("[name^='hand:']").forEach((i) => {
       hands[i.name.slice(5)] = i.value.replace(/,/g, " ").split(/\s+/).filter(Boolean);
     });
+    photoHands = {};
     post("/api/op/recount", { hands });
   };
 })();
