@@ -82,14 +82,17 @@ def server_url(server, host: str) -> str:
     return f"http://{shown}:{server.effective_port}/"
 
 
-def serve_until_signalled(server, stop_streams, grace_s: float = 1.0, poll_s: float = 0.2) -> int:
+def serve_until_signalled(server, stop_streams, grace_s: float = 1.0, poll_s: float = 0.2,
+                          ready=None) -> int:
     """Run `server` until SIGINT or SIGTERM, then stop within about `grace_s` + 1 s, quietly.
 
     waitress's own run() lets Ctrl-C stop its loop first; an open live page's thread then waits
     for a loop that no longer runs (5 s) and dies on a closed trigger with a traceback. Here the
     signal only sets a flag: the loop keeps running while `stop_streams()` ends every open SSE and
     MJPEG response and their threads finish writing, then the workers are stopped and the
-    sockets closed. Returns the signal number that stopped it."""
+    sockets closed. `ready()` is called once the signals are caught (the URLs printed then: a
+    Ctrl-C right after them stops the server as any other). Returns the signal number that
+    stopped it."""
     stop = threading.Event()
     got: list[int] = []
 
@@ -99,6 +102,8 @@ def serve_until_signalled(server, stop_streams, grace_s: float = 1.0, poll_s: fl
 
     previous = {s: signal.signal(s, on_signal) for s in (signal.SIGINT, signal.SIGTERM)}
     try:
+        if ready is not None:
+            ready()
         while not stop.is_set():
             wasyncore.loop(timeout=poll_s, map=server._map, use_poll=True, count=1)
         log.info("stopping")

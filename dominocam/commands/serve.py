@@ -136,12 +136,18 @@ def run(args: argparse.Namespace) -> int:
         return 2
     url = server_url(server, args.host)
     app.config["PORT"] = server.effective_port
-    # The URLs go to stdout (what the command is asked to print); logs go to stderr.
-    print(f"spectators: {url}", flush=True)
-    print(f"overlay:    {url}overlay", flush=True)
-    print(f"operator:   {url}operator?token={token}", flush=True)
-    for other in lan_urls(server, args.host)[1:]:
-        print(f"also:       {other}", flush=True)
+    others = lan_urls(server, args.host)[1:]
+
+    def print_urls() -> None:
+        # The URLs go to stdout (what the command is asked to print); logs go to stderr. Printed
+        # once Ctrl-C is caught: a script that stops the server as soon as it reads them (the
+        # lifecycle test) found it still starting, and it hung.
+        print(f"spectators: {url}", flush=True)
+        print(f"overlay:    {url}overlay", flush=True)
+        print(f"operator:   {url}operator?token={token}", flush=True)
+        for other in others:
+            print(f"also:       {other}", flush=True)
+
     publisher = None
     if event_args is not None:
         from webui.event.table import attach_publisher
@@ -151,7 +157,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         # Ctrl-C / SIGTERM: open pages are ended, then the server, within about 2 s, quietly
-        serve_until_signalled(server, app.extensions["dominocam"].stop_streams)
+        serve_until_signalled(server, app.extensions["dominocam"].stop_streams, ready=print_urls)
     finally:
         if publisher is not None:
             publisher.stop()
