@@ -19,8 +19,8 @@ ANY_MODE = st.booleans()
 
 
 @st.composite
-def games(draw, camera=ANY_MODE):
-    variant = draw(st.sampled_from(VARIANTS))
+def games(draw, camera=ANY_MODE, variants=VARIANTS):
+    variant = draw(st.sampled_from(variants))
     lo, hi = ruleset(variant).players
     n = draw(st.integers(lo, hi))
     seed = draw(st.integers(0, 10**6))
@@ -105,7 +105,9 @@ def test_points_are_consistent_with_the_pips(events):
 
 
 @SETTINGS
-@given(games(camera=st.just(False)).filter(lambda ev: ruleset(ev[0]["variant"]).scoring == "max_loser"))
+# (drawn among the max_loser variants, not filtered from all: a filter keeping one in eight
+# failed Hypothesis's health check now and then)
+@given(games(camera=st.just(False), variants=[v for v in VARIANTS if ruleset(v).scoring == "max_loser"]))
 def test_baltic_points_and_eggs_sum_to_the_losers_pips(events):
     result = replay_events(events)
     rules = ruleset("baltic")
