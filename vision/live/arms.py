@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -64,7 +64,7 @@ class Arms:
         self._reaches: list[Reach] = []
         self._settled_t = self._prev_settled_t = -math.inf
         self._used: set[Reach] = set()  # arms already given a tile
-        self._laid: list[Reach] = []  # the arms given a tile by `assign`, latest last
+        self._laid: deque[Reach] = deque(maxlen=16)  # the latest arms given a tile by `assign`
         self._spent: set[float] = set()  # ends of the episodes whose arms laid a tile that is a move
         self._claimed: dict[float, float] = {}  # episode end -> settled frame a tile first took it on
         self._reads: list[tuple[float, bool]] = []  # fresh readings: (t, a new tile appeared)
@@ -251,7 +251,7 @@ class Arms:
                 r = max(pieces, key=lambda r: (frames[r.edge], -_dist(r.tip, new[0].centre)))
                 new[0].edge, new[0].arm_t, new[0].rooted = r.edge, r.start, r.rooted
                 self._used.add(r)
-                self._laid = [*self._laid[-15:], r]
+                self._laid.append(r)
             return
         if not reaches:
             return
@@ -262,7 +262,7 @@ class Arms:
         # deal h253: a spectator's hand hovered where west's tile came two arms later; west's hand,
         # reaching past it, lost to it by 3 px and the late cost). With several tiles a hand
         # laying its own passes over the one beside it (h86: an older glimpse's tile).
-        over = {id(c) for c in new if len(new) == 1 and any(
+        over = set() if len(new) > 1 else {id(c) for c in new if any(
             r.end > self._prev_settled_t and self._passed_over(r, c.centre, c.reach / REACH_OF_HALF_SPAN)
             for r in reaches)}
 
@@ -322,7 +322,7 @@ class Arms:
             # (held-out h22: three tiles, two arms seen, three seats).
             if len(reaches) == 1 and r.path:
                 c.laid_t = self._came_to(r, c.centre, c.reach / REACH_OF_HALF_SPAN)
-            self._laid = [*self._laid[-15:], r]
+            self._laid.append(r)
             # The arm is spent, and so are its pieces if it was seen as two (lost mid-reach).
             self._used.update(x for x in self._reaches if x.edge == r.edge
                               and x.start <= r.end + 1.0 and r.start <= x.end + 1.0)
@@ -341,11 +341,10 @@ class Arms:
         """Whether the hand of `r` came within `within` pixels of `p` on its way."""
         return any(_dist(q, p) <= within for q in (r.tip, *(x[1:] for x in r.path)))
 
-    @staticmethod
-    def _came_near(r: Reach, p, half_length: float) -> bool:
+    @classmethod
+    def _came_near(cls, r: Reach, p, half_length: float) -> bool:
         """Whether the hand of `r` came within UNREAD_NEAR tile lengths of `p`."""
-        return any(_dist(q, p) <= UNREAD_NEAR * 2 * half_length
-                   for q in (r.tip, *(x[1:] for x in r.path)))
+        return cls._passed_over(r, p, UNREAD_NEAR * 2 * half_length)
 
     @staticmethod
     def _came_to(r: Reach, p, half_length: float) -> float:
@@ -363,8 +362,7 @@ class Arms:
     def laid_from(self, p, since: float, until: float, near: float) -> Reach | None:
         """An arm gone between two settled frames that laid a tile and whose hand passed within
         `near` pixels of `p` on its way: the tile it laid may have lain there."""
-        return next((r for r in self._laid if since < r.end <= until
-                     and any(_dist(q, p) <= near for q in (r.tip, *(x[1:] for x in r.path)))), None)
+        return next((r for r in self._laid if since < r.end <= until and self._passed_over(r, p, near)), None)
 
     def unused_since(self, t0: float, t: float) -> list[Reach]:
         """Arms gone between two settled frames that no tile was given, in order."""

@@ -48,9 +48,9 @@ class _Place:
 
 HOLDS = 0.4  # of a tile's length: a box (or a faint back) centred this near a place is its tile
 COVER = 0.05  # of a tile's area: a tile newly put down over this much of a place's tile hides it
-LEARN_CONF = 0.5
+LEARN_CONF = 0.5  # a place is learnt from a confident box; a weaker one between two tiles is no tile
 PAST_BORDER = 2.0  # tile lengths from the pile: a hand at the picture's border may reach a tile past it
-BORDER = 0.25  # of a tile's length: a point this near the picture's border lies at it  # a place is learnt from a confident box; a weaker one between two tiles is no tile
+BORDER = 0.25  # of a tile's length: a point this near the picture's border lies at it
 
 
 class Boneyard:

@@ -296,7 +296,7 @@ class DrawWatch:
             arm = arms.took_from([drawn.place], drawn.before_t, drawn.first_t)[0]
             layer = None if arm is not None else arms.laid_from(
                 drawn.place, drawn.before_t, drawn.first_t, LAID_FROM * bones.tile_len)
-            if layer is not None and (not laid_at_once or not arms.laid_from(
+            if layer is not None and not (laid_at_once and arms.laid_from(
                     drawn.place, drawn.before_t, drawn.first_t, bones.tile_len)):
                 # The hand that laid a tile meanwhile took it from there: a hand row lying by the
                 # pile, taken for part of it (fresh deal h249: north's row beside the pile, its

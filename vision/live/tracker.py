@@ -708,10 +708,10 @@ class Tracker:
             first = not self.committed
             if first and self._cannot_open(best):
                 continue  # read clearly, but the deal cannot open with it (BYK-1.5, BLB-1): the operator's
-            ends = self._ends(out)
-            to = self.confirming.held[key].item.to
             if self.confirming.held[key].item.reason == LONE:
                 continue  # however clearly read, it touches nothing: the operator's
+            ends = self._ends(out)
+            to = self.confirming.held[key].item.to
             if (doubt(best, ends, on_table=on_table, first=first) is None
                     and not misfit(best, [to] if to and not first else [], ends)):
                 log.info("the tile to confirm %s now reads clearly as %s", self.confirming.held[key].item.tile, best)
