@@ -13,6 +13,7 @@ kind, each value's pip positions, the tile's size.
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import cv2
@@ -22,7 +23,8 @@ from vision.detect.detections import Detections
 from vision.read import halfcnn
 from vision.read.assign import assign
 from vision.read.box import apply_h, box_from_corners, quad_homography, warp_quad
-from vision.read.loose import fit_to_bodies, missed_tiles
+from vision.read.light import even_light
+from vision.read.loose import fit_to_bodies, missed_tiles, off_colour
 from vision.read.pips import HalfRead, body_colour, colour_distance
 from vision.read.setprofile import Lab, Point, SetProfile
 from vision.read.tile import HALF, PAD, HalfCut, cut_halves, find_divider
@@ -45,6 +47,7 @@ MAX_DIVIDER_OFF = 0.12  # of a half's side: a divider found further from the box
 ENROL_DIVIDER_OFF = 0.05
 BOX_SIZE = (0.68, 1.5)  # a box taken must be this long, of the median sure box's length (a tilted camera: 0.8-1.35)
 SAME_TILE = 0.2  # boxes sharing more than this of the smaller one's area lie on one tile
+OUT_OF_PHOTO = 0.15  # of a box's width: how far past the photo's edge a tile's box may reach (a loose box)
 BACK = 0.5  # a tile both of whose halves the classifier takes this surely for no face shows its back
 LAY_OUT = "lay all 28 tiles face up, not touching, all inside the photo, and take it again"
 
@@ -196,7 +199,20 @@ def _overlap(a: np.ndarray, b: np.ndarray) -> float:
     return float(inter) / max(min(abs(cv2.contourArea(pa)), abs(cv2.contourArea(pb))), 1e-6)
 
 
-def enrolment_boxes(frame: np.ndarray, detections: Detections, doubtful: Detections | None) -> list[np.ndarray]:
+def _runs_out(corners: np.ndarray, shape: tuple[int, ...]) -> bool:
+    """Whether a box reaches past the photo's edge by more than OUT_OF_PHOTO of its width: the set
+    lies inside the photo, so it is no tile of it (a doubtful box on the table below a tile at the
+    edge, no-divider enrolment photo 17 of `lab.benchmarks.measure_enrol`: 29 tiles), or a tile cut
+    by the edge, and the photo must be taken again either way."""
+    h, w = shape[:2]
+    q = np.asarray(corners, float)
+    margin = OUT_OF_PHOTO * float(np.linalg.norm(q[3] - q[0]))
+    return bool((q[:, 0] < -margin).any() or (q[:, 0] > w - 1 + margin).any()
+                or (q[:, 1] < -margin).any() or (q[:, 1] > h - 1 + margin).any())
+
+
+def enrolment_boxes(frame: np.ndarray, detections: Detections, doubtful: Detections | None,
+                    table_colour: bool = False) -> list[np.ndarray]:
     """The tiles' boxes (corners (4, 2), half-0 end first) in a photo of a set laid out apart.
 
     Every box is taken for a face (the set lies face up; a blank or undivided face passes for a
@@ -204,7 +220,8 @@ def enrolment_boxes(frame: np.ndarray, detections: Detections, doubtful: Detecti
     boxes that overlap are one tile: the sure boxes of the set's size (the median sure box's
     length) are kept, surest first, where they lie on no box kept; then, while there are fewer
     than the set, the detector's doubtful boxes the same way (blank halves score low). Each box is
-    then fitted to its tile's body, and blobs of the boxed tiles' body colour, size and shape no
+    then fitted to its tile's body (with `table_colour` a doubtful box whose middle is not of the
+    sure tiles' body colour is left out: the table), and blobs of the boxed tiles' body colour, size and shape no
     box is on are the tiles the detector missed (`vision.read.loose`). Boxes of another
     size are parts of a tile or something else. (The reader's own check of boxes, `verify`, is
     for crowded tables; it drops a blank half with no divider as no face.)"""
@@ -212,7 +229,10 @@ def enrolment_boxes(frame: np.ndarray, detections: Detections, doubtful: Detecti
         return []
     typical = float(np.median(detections.long_side))
     kept: list[np.ndarray] = []
+    sure = 0  # the first `sure` boxes kept are the detector's sure ones
     for dets, most in ((detections, None), (doubtful, SET_SIZE)):
+        if most is not None:
+            sure = len(kept)
         if dets is None or not len(dets):
             continue
         for i in np.argsort(-dets.confidence):
@@ -222,9 +242,14 @@ def enrolment_boxes(frame: np.ndarray, detections: Detections, doubtful: Detecti
             if not BOX_SIZE[0] * typical <= length <= BOX_SIZE[1] * typical:
                 continue
             corners = box_from_corners(dets.corners[i]).corners()
+            if _runs_out(corners, frame.shape):
+                continue
             if any(_overlap(corners, k) > SAME_TILE for k in kept):
                 continue
             kept.append(corners)
+    if table_colour:
+        table = off_colour(frame, kept[sure:], kept[:sure])
+        kept = kept[:sure] + [q for q, off in zip(kept[sure:], table, strict=True) if not off]
     fitted: list[tuple[np.ndarray, bool]] = []
     for corners, on_body in fit_to_bodies(frame, kept):  # two boxes on one tile fit to one body
         if not any(_overlap(corners, k) > SAME_TILE for k, _ in fitted):
@@ -238,11 +263,48 @@ def enrolment_boxes(frame: np.ndarray, detections: Detections, doubtful: Detecti
     return kept
 
 
+def _looks(frame: np.ndarray, detector) -> Iterator[list[np.ndarray]]:
+    """The boxes of the photo's tiles, one way of finding them after another (the next only where
+    the one before did not give a set that could be assigned): as the detector sees them; without
+    the doubtful boxes off the sure tiles' body colour (the table: a plank of dark wood boxed and
+    read 0-0, where the detector missed tiles; but a tile in a patch of sunlight is off a set in
+    the shade, so this is not the first way); and with the light made even (a shadow over part of
+    the table hides tiles from the detector and the body colour; the tiles are still measured on
+    the photo itself)."""
+    detections = detector.detect(frame)
+    doubtful = detector.last.doubtful
+    yield enrolment_boxes(frame, detections, doubtful)
+    if not len(detections):
+        return
+    yield enrolment_boxes(frame, detections, doubtful, table_colour=True)
+    evened = even_light(frame, float(np.median(detections.long_side)))
+    yield enrolment_boxes(evened, detector.detect(evened), detector.last.doubtful)
+
+
 def enrol_photo(frame: np.ndarray, detector, image: str) -> Enrolment:
     """Detect (`detector`: a `vision.detect.TileDetector`), read and enrol one photo of a set.
-    Raises EnrolError (one line: why, and what to do)."""
-    detections = detector.detect(frame)
-    quads = enrolment_boxes(frame, detections, detector.last.doubtful)
+    The set's 28 different values are the check: the first way of finding the tiles (`_looks`)
+    whose 28 tiles can be assigned is taken. Raises EnrolError (one line: why, and what to do),
+    the first way's."""
+    first: EnrolError | None = None
+    tried: list[list[np.ndarray]] = []
+    for quads in _looks(frame, detector):
+        if any(_same_boxes(quads, t) for t in tried):
+            continue
+        tried.append(quads)
+        try:
+            return _enrol_boxes(frame, quads, image)
+        except EnrolError as exc:
+            first = first or exc
+    raise first or EnrolError(f"found no tiles, need exactly {SET_SIZE}: {LAY_OUT}")
+
+
+def _same_boxes(a: list[np.ndarray], b: list[np.ndarray]) -> bool:
+    return len(a) == len(b) and all(np.allclose(p, q) for p, q in zip(a, b, strict=True))
+
+
+def _enrol_boxes(frame: np.ndarray, quads: list[np.ndarray], image: str) -> Enrolment:
+    """Read and enrol the tiles in `quads`. Raises EnrolError."""
     if len(quads) != SET_SIZE:
         raise EnrolError(f"found {len(quads)} tiles, need exactly {SET_SIZE}: {LAY_OUT}")
     measured = measure_tiles(frame, quads)

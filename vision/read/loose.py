@@ -50,6 +50,20 @@ def _body(frame: np.ndarray, quads: list[np.ndarray]) -> tuple[np.ndarray, float
     return body, min(max(MIN_REACH, SPREAD * spread), 0.5 * float(np.linalg.norm(table - body)))
 
 
+def off_colour(frame: np.ndarray, quads: list[np.ndarray], known: list[np.ndarray]) -> list[bool]:
+    """Whether the middle of each box lies off the body colour of the `known` tiles' boxes (its
+    median beyond their body's reach): the table, not a tile of the set. False for all where too
+    few tiles are known."""
+    if len(known) < MIN_KNOWN or not quads:
+        return [False] * len(quads)
+    body, reach = _body(frame, known)
+    out = []
+    for q in quads:
+        inner = _lab(warp_quad(frame, q, 24, 0)[0])[4:-4, 4:-4].reshape(-1, 3)
+        out.append(bool(np.linalg.norm(channel_median(inner) - body) > reach))
+    return out
+
+
 def _bodies(frame: np.ndarray, quads: list[np.ndarray], skip: bool) -> tuple[np.ndarray, float, float]:
     """The body-coloured blobs of the photo, holes (pips, divider, pin) filled and thin bridges
     cut; with `skip` the boxed tiles and a margin round them left out. And the tiles' median
