@@ -424,3 +424,52 @@ def test_byk16_a_tile_touching_no_tile_of_the_layout_is_to_confirm_not_a_play():
     assert got == [{"event": "play", "player": "Anna", "tile": "0-0"},
                    {"event": "play", "player": "Boris", "tile": "0-2", "to": "0-0"}]
     assert [(i["tile"], i["reason"], i["rule"]) for i in pipe.to_confirm()] == [("2-2", "lone", "BYK-1.6")]
+
+
+def test_byk19_a_tile_laid_by_a_player_whose_hand_is_empty_is_to_confirm_not_a_play():
+    # Fresh15 h333 (Baltic, no boneyard): after Anna went out, a weak box on the cloth at the
+    # open end her last tile left, seen with her arm's seat, was written as her play after the
+    # deal had ended. Without a boneyard a hand holds what was dealt less what was played: a
+    # player holding none lays none, so such a tile is asked about. (Hands of one tile here: Anna
+    # is out after her opener.)
+    pipe = LivePipeline(lambda: None, lambda f, t: None, PLAYERS, game=GAME, calibration=calibration(PLAYERS))
+    got: list[dict] = []
+    pipe.on_events(got.append)
+    pipe.resume([GAME, {"event": "deal"}])
+    pipe.tracker.hand_size = 1
+    a = Placed((0, 0), ((800, 590), (800, 610)), None)
+    b = Placed((0, 2), ((820, 600), (840, 600)), 0)
+    shown = [Observation((a.obs(),), (), SIZE), Observation((a.obs(), b.obs()), ((0, 1),), SIZE)]
+    for t, m, o in timeline((arm_from("bottom"), None, 5), (SETTLED, shown[0], 10),
+                            (arm_from("bottom"), None, 5), (SETTLED, shown[1], 30)):
+        up = pipe.tracker.update(t, m, o)
+        pipe._add_flags(up.flags)
+        for e in up.events:
+            pipe._emit(e, t)
+    assert [e for e in got if e["event"] == "play"] == [{"event": "play", "player": "Anna", "tile": "0-0"}]
+    assert [(i["tile"], i["reason"], i["rule"], i["player"]) for i in pipe.to_confirm()] == [
+        ("0-2", "holds-none", "BYK-1.9", "Anna")]
+
+
+def test_a_box_face_up_among_a_seats_backs_or_a_lone_blank_shows_no_hand():
+    # Fresh15 h323 (TRAD): the cloth in the gap a tile left in east's row read 4-4 face up, held
+    # 2 s, and started the recount after the third play; h314 (JPEG 40): one of Anna's plain backs
+    # read 0-0. Outside BLB and DRK a hand is shown whole: a seat with more backs than face-up
+    # tiles shows none, and a lone face-up 0-0 (a plain back to the reader) shows none by itself.
+    # A 1-0 shown alone at a seat with no backs is a hand (it starts the recount after 2 s).
+    opener = Placed((6, 6), ((800, 590), (800, 610)), None).obs()
+    w, h = SIZE
+    east = w - 50
+
+    def at_east(values, y, face="up"):
+        tile = Placed(values, ((east - 10, y), (east + 10, y)), None, face).obs()
+        return replace(tile, owner="east", confidence=0.9)
+
+    backs = (at_east((0, 0), 300, "down"), at_east((0, 0), 340, "down"))
+    cases = [((at_east((4, 4), 380), *backs), False), ((at_east((0, 0), 380),), False),
+             ((at_east((1, 0), 380),), True)]
+    for shown, recount in cases:
+        tracker, events, _ = feed(timeline((arm_from("bottom"), None, 5), (SETTLED, Observation((opener,), (), SIZE), 10),
+                                           (SETTLED, Observation((opener, *shown), (), SIZE), 40)))
+        assert plays(events) == [{"event": "play", "player": "Anna", "tile": "6-6"}]
+        assert (tracker.mode != "play") == recount, [t.values for t in shown]

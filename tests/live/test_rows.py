@@ -217,3 +217,14 @@ def test_a_row_that_lost_no_tile_for_a_tile_its_player_laid_kept_it():
     lost = [(4.8, {**FULL, "Boris": 6}), (6.1, {**FULL, "Boris": 7})]
     assert _watch(base + lost).kept("Boris", 7, 0.0, 4.8, 1.0) is False
     assert _watch(base + kept).kept("Boris", 8, 0.0, 4.8, 1.0) is False  # the record gives 8
+
+
+def test_where_hands_are_not_turned_up_in_play_one_back_more_than_the_face_up_tiles_is_a_hand_held():
+    # Fresh15 h314 (JPEG 40, TRAD): one of Anna's plain backs read 0-0 beside her other two.
+    from vision.live.reveal import rows_turned_up
+
+    obs = _table({"Anna": 2})
+    up = TileObs((0, 0), ((250, 570), (270, 570)))
+    obs = Observation(obs.tiles + (up,), size=(800, 600))
+    assert rows_turned_up(obs, {"0-0": "Anna"}, CAL) == {"Anna"}  # BLB, DRK: two backs are no row
+    assert rows_turned_up(obs, {"0-0": "Anna"}, CAL, least=1) == set()

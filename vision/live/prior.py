@@ -21,14 +21,16 @@ from dataclasses import dataclass
 from engine.tiles import Tile
 from vision.live.observation import TileObs
 
-NO_END, SEEN_TWICE, MISFIT, LONE = "no-end", "seen-twice", "misfit", "lone"
+NO_END, SEEN_TWICE, MISFIT, LONE, HOLDS_NONE = "no-end", "seen-twice", "misfit", "lone", "holds-none"
 # What the operator is told, with the rule it comes from.
 REASONS = {
     NO_END: "fits no open end of the layout (BYK-1.6: a joint shows the same value on both sides)",
     MISFIT: "fits none of the tiles it touches (BYK-1.6: a joint shows the same value on both sides)",
     SEEN_TWICE: "is already on the table (SET-DUP: each tile of the set is played once)",
     LONE: "touches no tile of the layout (BYK-1.6: a tile is laid against an open end)",
+    HOLDS_NONE: "laid by a player whose hand is empty (BYK-1.9: a player who empties the hand is out)",
 }
+RULE_OF = {SEEN_TWICE: "SET-DUP", HOLDS_NONE: "BYK-1.9"}
 
 
 @dataclass(frozen=True)
@@ -38,7 +40,7 @@ class ToConfirm:
 
     id: int
     tile: str  # the name read most often
-    reason: str  # NO_END, MISFIT, LONE or SEEN_TWICE
+    reason: str  # NO_END, MISFIT, LONE, HOLDS_NONE or SEEN_TWICE
     t: float  # when it first appeared
     player: str | None  # the seat of the arm that laid it (a guess)
     to: str | None  # the move it touches (a guess)
@@ -53,7 +55,7 @@ class ToConfirm:
         return {"id": self.id, "tile": self.tile, "reason": self.reason, "t": self.t,
                 "player": self.player, "to": self.to, "face": self.face,
                 "centre": [round(float(c), 1) for c in self.centre],
-                "message": self.message, "rule": "SET-DUP" if self.reason == SEEN_TWICE else "BYK-1.6"}
+                "message": self.message, "rule": RULE_OF.get(self.reason, "BYK-1.6")}
 
 
 def _inside(p: tuple[float, float], tile: TileObs, shrink: float) -> bool:

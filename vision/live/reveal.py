@@ -50,14 +50,18 @@ def blank_in_hand(obs: Observation, hands: dict[str, str], committed, calibratio
 ROW_LEFT = 3  # a face-down row this long (BLB-3, DRK-3: turned up at 3 tiles left) is still a hand in play
 
 
-def rows_turned_up(obs: Observation, seats: dict[str, str], calibration: TableCalibration) -> set[str]:
+def rows_turned_up(obs: Observation, seats: dict[str, str], calibration: TableCalibration,
+                   least: int = ROW_LEFT) -> set[str]:
     """The seats of `seats` (tile -> player, face up) whose hand is turned up: not where a row of
-    ROW_LEFT face-down tiles or more, more than the face-up ones, still lies (a tile turned up to
-    be played, DRK-2, or a back read face up: fresh deal h31's 0-0 at the end of a row)."""
+    `least` face-down tiles or more, more than the face-up ones, still lies (a tile turned up to
+    be played, DRK-2, or a back read face up: fresh deal h31's 0-0 at the end of a row). Where
+    hands are not turned up in play (every variant but BLB and DRK), a hand laid out for the
+    recount is turned up whole: one back more than the face-up tiles is enough (`least=1`;
+    fresh15 h314, JPEG 40: a plain back read 0-0 beside two backs of Anna's three)."""
     up = Counter(seats.values())
     down = Counter(calibration.seat_of_point(t.centre) for t in obs.tiles
                    if t.face == "down" and t.owner not in (LAYOUT, BONEYARD))
-    return {p for p in up if not (down[p] >= ROW_LEFT and down[p] > up[p])}
+    return {p for p in up if not (down[p] >= least and down[p] > up[p])}
 
 
 class RevealWatch:

@@ -41,6 +41,7 @@ from vision.live.draws import ROW_SLACK_S, UNSURE_S, Draw, DrawWatch
 from vision.live.flags import FLAG_IDS, LiveFlag, MisreadWatch, Update, committed_presence
 from vision.live.motion import MotionInfo
 from vision.live.naming import (
+    BLANK,
     Names,
     alias,
     blank_backs,
@@ -56,6 +57,7 @@ from vision.live.observation import LAYOUT, Observation, TileObs
 from vision.live.pile import PileMemory
 from vision.live.places import Candidate, Committed, Held
 from vision.live.prior import (
+    HOLDS_NONE,
     LONE,
     MISFIT,
     NO_END,
@@ -68,6 +70,7 @@ from vision.live.prior import (
     overlaps,
 )
 from vision.live.reveal import (
+    ROW_LEFT,
     RevealWatch,
     blank_in_hand,
     by_elimination,
@@ -684,11 +687,12 @@ class Tracker:
         return name, reason
 
     def _ask(self, t: float, c: Candidate, name: str, reason: str, tile: TileObs,
-             out: Update) -> None:
-        """A tile still doubtful after doubt_s: the operator is asked (`to_confirm`)."""
+             out: Update, player: str | None = None) -> None:
+        """A tile still doubtful after doubt_s: the operator is asked (`to_confirm`). `player`:
+        whose it would be, where known better than by its arm's edge."""
         live = {n for n, x in self.committed.items() if not x.missing}
         votes = [n for n, _ in c.to_votes.most_common() if n in live]
-        player = self.calibration.seat_of_edge(c.edge)
+        player = player or self.calibration.seat_of_edge(c.edge)
         item = ToConfirm(self.confirming.next_id(), name, reason, c.first_t,
                          player if player in self.players else None,
                          votes[0] if votes else None, tile.face, c.centre)
@@ -708,8 +712,8 @@ class Tracker:
             first = not self.committed
             if first and self._cannot_open(best):
                 continue  # read clearly, but the deal cannot open with it (BYK-1.5, BLB-1): the operator's
-            if self.confirming.held[key].item.reason == LONE:
-                continue  # however clearly read, it touches nothing: the operator's
+            if self.confirming.held[key].item.reason in (LONE, HOLDS_NONE):
+                continue  # however clearly read, it touches nothing or its player is out: the operator's
             ends = self._ends(out)
             to = self.confirming.held[key].item.to
             if (doubt(best, ends, on_table=on_table, first=first) is None
@@ -891,6 +895,15 @@ class Tracker:
             else:
                 player = self._in_turn(out) or self._fallback_player()
                 log.debug("no arm seen for %s: turn order gives %s", name, player)
+        if self._holds_none(player):
+            # A player who holds no tile lays none (BYK-1.9; without a boneyard each hand's count
+            # is known: dealt less played): a box read after their last tile is asked about, never
+            # written (fresh15 h333: a weak box on the cloth at the open 3 of the 3-5 that put Anna
+            # out, named 3-3 face down by BAL-12's closed double, written as a play after the deal
+            # ended; Vera's 3-3, shown, was then lost from her hand).
+            log.info("%s holds no tile as the record has it: %s is asked about", player, name)
+            self._ask(t, c, name, HOLDS_NONE, tile, out, player)
+            return
         if c.episode_t is not None:
             self.arms.spend_episode(c.episode_t)
         if self.need_deal:
@@ -909,6 +922,12 @@ class Tracker:
         self._last_player = player
         self._clear_since = None
         log.info("move: %s plays %s%s", player, name, f" to {to}" if to else "")
+
+    def _holds_none(self, player: str) -> bool:
+        """Whether `player` holds no tile, where the count is certain (no boneyard)."""
+        if self.boneyard_size is not None or self.hand_size is None or not self.committed:
+            return False
+        return (self.expected_hands() or {}).get(player, 1) <= 0
 
     def _move_before(self, first_t: float) -> float:
         """When the last move before a tile first seen at `first_t` appeared (-inf: none yet)."""
@@ -970,7 +989,17 @@ class Tracker:
         # (fresh deal h140), face up at one seat for two seconds, starts none.
         sure = {tile.name for tile in obs.tiles if tile.confidence >= RECOUNT_SURE}
         hands = {name: player for name, player in hands.items() if name in sure}
-        seats = rows_turned_up(obs, hands, self.calibration) if self.rows else set(hands.values())
+        # A hand laid out for the recount is turned up: where a row of backs, more than the
+        # face-up tiles, still lies at a seat, its face-up box is no hand shown (fresh15 h323: a
+        # box in the gap a tile left in east's row read 4-4 off the cloth's pattern, face up at
+        # one seat for 2 s, started the recount after the third play; every move after it lost).
+        # In every variant: whatever the rules, hands lie as face-down rows until shown (and
+        # where they are not turned up in play, not BLB or DRK, a hand is shown whole).
+        seats = rows_turned_up(obs, hands, self.calibration, ROW_LEFT if self.rows else 1)
+        # A blank face with no divider looks like a plain back (JPEG, a no-divider set): a seat
+        # whose only face-up tile is the 0-0 shows no hand by itself (fresh15 h314, JPEG 40: one
+        # of Anna's backs read 0-0 beside her last back, her third tile unboxed, from the 16th play).
+        seats -= {p for p in seats if {n for n, q in hands.items() if q == p} == {BLANK}}
         if self.recount.wants_recount(t, seats, len(self.players), self.expected_hands(), rows=self.rows,
                                       recount_seats=self.config.recount_seats, stable_s=self.config.stable_s):
             self.start_recount(t)

@@ -34,6 +34,7 @@
     "misfit": t("fits none of the tiles it touches"),
     "seen-twice": t("is already on the table"),
     "lone": t("touches no tile of the layout"),
+    "holds-none": t("laid by a player whose hand is empty"),
   };
   const node = (tag, cls, text) => {
     const e = document.createElement(tag);
