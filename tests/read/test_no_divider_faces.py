@@ -90,3 +90,20 @@ def test_a_closed_double_at_the_chain_s_end_stays_closed() -> None:
     layout = build_layout(layout_tiles(tiles), size)
     out, after = blank_between(tiles, layout, layout_tiles, size)
     assert out[1].face == "down" and after is layout
+
+
+def test_a_blank_half_of_a_big_tile_in_falling_light_reads_0() -> None:
+    """No divider, a 200 px 0-5 with the light falling off along it (its halves 13 apart in
+    lightness, 2-4 in colour: matrix no_divider s9300_000037): the plain half beside the sure five
+    is its blank, not a half the classifier calls no face and leaves unread."""
+    from vision.read.box import box_from_corners
+    from vision.read.tile import read_tiles
+
+    style = replace(_style(), shade=0.0)
+    frame = np.full((400, 700, 3), (40, 90, 30), np.uint8)
+    t = PlacedTile((0, 5), (350, 200), 0.0, 100.0, 2.0, style=style)
+    draw_face(frame, t)
+    ramp = np.interp(np.arange(frame.shape[1]), [250, 450], [1.0, 0.88])[None, :, None]  # the lamp at the left
+    frame = (frame * ramp).astype(np.uint8)
+    (read,) = read_tiles(frame, [(box_from_corners(t.corners()), "up", 0.9)])
+    assert read.values is not None and sorted(read.values) == [0, 5], (read.half_values, read.reasons)

@@ -269,10 +269,20 @@ def read_tiles(frame: np.ndarray, jobs: list[tuple[Box, str, float]], prepare=No
 # any-set one 0 at 0.48 against no face at 0.51). Beside a half read surely, on the same body colour and with no blob, it is the
 # blank: the table and a back differ in colour from a face's body.
 BLANK_BESIDE_SURE = 0.95  # the other half read at least this surely
-BLANK_BODY_LAB = 12.0  # the two halves' body colours this close (Lab)
+BLANK_BODY_LAB = 12.0  # the two halves' body colours this close (Lab, the lightness weighed by BLANK_BODY_L)
+# The light falls off along a tile: halves of one body differ more in lightness than in colour
+# (matrix, no divider, tiles of 185-210 px: a 0-5 and a 0-1 whose halves lay 13-14 apart in L
+# alone, 2-4 in colour, their blanks left unread and their joints lost)
+BLANK_BODY_L = 0.5
 BLANK_DOUBLE_DETECTED = 0.5  # a blank double so found needs a box the detector is this sure of
 BLANK_DOUBLE_AT_LEAST = 0.4  # and both halves given the blank at least this
 BLANK_CONFIDENCE = 0.7  # a blank so found is read, doubtful (a joint may settle it; recount names it)
+
+
+def _bodies_apart(bodies: np.ndarray) -> float:
+    """How far apart the two halves' body colours lie (Lab, the lightness weighed down)."""
+    d = np.asarray(bodies[0], float) - np.asarray(bodies[1], float)
+    return float(np.hypot(BLANK_BODY_L * d[0], np.hypot(d[1], d[2])))
 
 
 def _blank_beside(read: tuple[tuple, tuple], p: _Cut, probs: np.ndarray | None, k: int) -> tuple[tuple, tuple]:
@@ -283,14 +293,14 @@ def _blank_beside(read: tuple[tuple, tuple], p: _Cut, probs: np.ndarray | None, 
         mine, other = read[h], read[1 - h]
         if (mine[0] is None and (mine[2].startswith(NO_FACE) or mine[2].startswith("unsure"))
                 and other[0] is not None and other[1] >= BLANK_BESIDE_SURE and not p.blobs[h].blobs
-                and float(np.linalg.norm(p.bodies[0] - p.bodies[1])) < BLANK_BODY_LAB):
+                and _bodies_apart(p.bodies) < BLANK_BODY_LAB):
             out[h] = (0, BLANK_CONFIDENCE, "")
     # the blank double: both halves plain body of one colour, each near enough a blank, in a box the
     # detector is sure shows a face
     if (all(not b.blobs for b in p.blobs) and p.detection_confidence >= BLANK_DOUBLE_DETECTED
             and all(float(probs[k + h][0]) >= BLANK_DOUBLE_AT_LEAST for h in (0, 1))
             and any(r[0] is None for r in out)
-            and float(np.linalg.norm(p.bodies[0] - p.bodies[1])) < BLANK_BODY_LAB):
+            and _bodies_apart(p.bodies) < BLANK_BODY_LAB):
         out = [(0, BLANK_CONFIDENCE, ""), (0, BLANK_CONFIDENCE, "")]
     return out[0], out[1]
 
