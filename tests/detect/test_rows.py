@@ -132,14 +132,29 @@ def test_off_switch_and_unsure_seeds():
 
 def test_a_row_the_network_hardly_saw_is_measured_from_a_doubtful_box():
     # no sure box on the row: one the detector kept aside as doubtful (0.15) seeds it, and the
-    # tiles cut from it are scored at the detector's threshold
+    # tiles cut from it are scored at the detector's threshold; a back the detector is sure of
+    # elsewhere (another hand) shows the set's backs are of its colour
     truth = _row(5, 16.0, 30.0)
-    frame = _frame(truth)
-    out = complete_rows(frame, Detections.empty(), doubtful=_dets(truth[:1], conf=0.15), floor=0.25)
-    assert len(out) == 5 and _found(truth, out, 0.2 * 16.0) == 5
-    assert np.allclose(out.confidence, 0.25)
-    assert len(complete_rows(frame, Detections.empty(), doubtful=_dets(truth[:1], conf=0.05), floor=0.25)) == 0
+    other = _row(1, 16.0, 0.0, centre=(560.0, 400.0))
+    frame = _frame(np.concatenate([truth, other]))
+    sure = _dets(other, conf=0.3)
+    out = complete_rows(frame, sure, doubtful=_dets(truth[:1], conf=0.15), floor=0.25)
+    assert len(out) == 6 and _found(truth, out, 0.2 * 16.0) == 5
+    assert np.allclose(out.confidence[1:], 0.25)
+    assert len(complete_rows(frame, sure, doubtful=_dets(truth[:1], conf=0.05), floor=0.25)) == 1
     # a doubtful box alone (no row) adds nothing
     single = _row(1, 16.0, 30.0)
-    assert len(complete_rows(_frame(single), Detections.empty(), doubtful=_dets(single, conf=0.15))) == 0
+    assert len(complete_rows(_frame(single), sure, doubtful=_dets(single, conf=0.15))) == 1
+
+
+def test_a_doubtful_seed_of_a_colour_no_sure_back_shows_grows_no_row():
+    # Robustness matrix: a card, a ruler, a paper's corner boxed as a doubtful back was measured
+    # and cut into a row of phantom tiles. A set's backs share one colour: a doubtful seed grows a
+    # row only where a back the detector is sure of shows its colour.
+    truth = _row(5, 16.0, 30.0)
+    other = _row(1, 16.0, 0.0, centre=(560.0, 400.0))
+    frame = _frame(truth)
+    cv2.fillPoly(frame, [np.round(xywhr_to_corners(other)[0]).astype(np.int32)], (200, 200, 200))  # a white back
+    assert len(complete_rows(frame, Detections.empty(), doubtful=_dets(truth[:1], conf=0.15), floor=0.25)) == 0
+    assert len(complete_rows(frame, _dets(other, conf=0.6), doubtful=_dets(truth[:1], conf=0.15), floor=0.25)) == 1
 

@@ -51,6 +51,10 @@ class RowSettings:
     # detection recall 96.45 -> 97.47 %, 640 96.23 -> 96.32 %, 1280 the same; false boxes +0 / +5 /
     # +4; from 0.05 1080p 97.37 % and 4 more false; from 0.15 no gain)
     doubtful_seed_conf: float = 0.1
+    # ... but only where a face-down box the detector is sure of shows the seed's colour (a set's backs
+    # share one): a doubtful seed on a paper, a ruler or a card with no back of its colour on the
+    # table cut it into a row of phantoms (robustness matrix, 64 scenes a look: 27 phantom tiles)
+    doubtful_seed_backs: float = 20.0  # Lab distance to the nearest sure back's colour
 
 
 def row_boxes(lab: np.ndarray, seed_xywhr: np.ndarray, s: RowSettings) -> np.ndarray:
@@ -194,6 +198,9 @@ def complete_rows(frame: np.ndarray, dets: Detections, settings: RowSettings | N
     if not seeds:
         return dets
     lab = cv2.cvtColor(frame, cv2.COLOR_BGR2LAB)
+    backs = [_colour_at(lab, xywhr[i]) for i in np.flatnonzero(dets.class_id == DOWN)]
+    seeds = [(x, c, i) for x, c, i in seeds if i is not None or any(
+        np.linalg.norm(_colour_at(lab, x) - b) <= s.doubtful_seed_backs for b in backs)]
     drop: set[int] = set()
     added: list[np.ndarray] = []
     added_conf: list[float] = []
@@ -227,6 +234,15 @@ def complete_rows(frame: np.ndarray, dets: Detections, settings: RowSettings | N
     new = Detections(xywhr_to_corners(np.array(added)).astype(np.float32), np.array(added_conf, np.float32),
                      np.full(len(added), DOWN, np.int64)) if added else Detections.empty()
     return Detections.concat([kept, new])
+
+
+def _colour_at(lab: np.ndarray, xywhr: np.ndarray) -> np.ndarray:
+    """The median Lab colour round a box's centre (a fifth of its width each way)."""
+    cx, cy, bw, bh, _ = (float(v) for v in xywhr)
+    r = max(1, int(0.2 * min(bw, bh)))
+    x, y = int(round(cx)), int(round(cy))
+    patch = lab[max(0, y - r):y + r + 1, max(0, x - r):x + r + 1].reshape(-1, 3)
+    return np.median(patch, axis=0).astype(np.float32) if len(patch) else np.full(3, np.inf, np.float32)
 
 
 def _far(box: np.ndarray, other: np.ndarray) -> bool:
