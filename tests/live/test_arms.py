@@ -185,3 +185,30 @@ def test_a_hand_laying_its_tile_beside_another_new_one_voids_no_older_claim_to_t
     laid.to_votes["0-3"] += 3  # laid against it: after it
     arms.assign(t, [laid, beside])
     assert (laid.edge, beside.edge) == ("bottom", "right")
+
+
+def test_an_edge_seen_only_in_glimpses_came_at_its_first_glimpse_since_the_table_was_still():
+    # Fresh15 h313 (one tile a turn): Gleb's sleeve (right) seen in pieces from 25.3 s (the table
+    # still once at 25.4 s), Anna's (bottom) once at 26.6 s, then one more piece at the right at
+    # 27.0 s. 1-2 (Gleb's) and 2-6 laid on it (Anna's): the right came first.
+    def glimpse(t, edge, tip):
+        return t, MotionInfo(False, True, edge, 0.05, 0.05, ((edge, tip, True),))
+
+    arms = Arms(TrackerConfig(), full_frame(SIZE, ["Anna", "Boris", "Vera", "Gleb"]))
+    arms.one_per_arm = True
+    arms.observe(24.0, SETTLED)
+    arms.settled(24.0)
+    seen = dict([glimpse(25.3, "right", (554.0, 254.0)), glimpse(25.5, "right", (562.0, 238.0)),
+                 glimpse(25.6, "right", (562.0, 238.0)), glimpse(26.3, "right", (558.0, 226.0)),
+                 glimpse(26.6, "bottom", (398.0, 414.0)), glimpse(27.0, "right", (554.0, 234.0)),
+                 glimpse(27.4, "right", (554.0, 234.0))])
+    for k in range(253, 276):  # a frame every 0.1 s, the table still once (at 25.4 s)
+        arms.observe(k / 10, seen.get(k / 10, SETTLED if k == 254 else _QUIET))
+        if k == 254:
+            arms.settled(k / 10)
+    arms.observe(27.6, SETTLED)
+    arms.settled(27.6)
+    first, second = _candidate("1-2", (463.0, 207.0)), _candidate("2-6", (502.0, 199.0))
+    second.to_votes["1-2"] += 3  # laid against it: after it
+    arms.assign(27.6, [first, second])
+    assert (first.edge, second.edge) == ("right", "bottom")

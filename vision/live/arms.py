@@ -219,9 +219,15 @@ class Arms:
             # came in arms seen only in pieces (a sleeve the colour of the cloth; the gate may even
             # have settled while one was over the table: a glimpse may be followed by still
             # frames). Their glimpses, unused, name their edges, one per edge not already there.
+            # Of an edge's glimpses since the previous settled frame, its first: the arm came then
+            # (fresh15 h313: Gleb's sleeve seen in pieces from 25.5 s and once more at 27.0 s,
+            # Anna's once at 26.6 s; dated by its last piece, Gleb's arm came second and took
+            # Anna's 2-6, she his 1-2). An edge seen only before it: its latest piece (the first
+            # may be of the seat's earlier visit: classic deal s44).
             glimpses: dict[str, Reach] = {}
-            for r in self._glimpses(t, reaches):
-                glimpses.setdefault(r.edge, r)
+            for r in self._glimpses(t, reaches):  # latest first
+                if r.edge not in glimpses or r.start > self._prev_settled_t:
+                    glimpses[r.edge] = r
             reaches = reaches + list(glimpses.values())
         elif reaches and 1 < named > len(reaches):
             # Where one arm may lay several tiles (BLZ-3, BAL-13), a tile no arm seen whole came
