@@ -198,9 +198,10 @@ def complete_rows(frame: np.ndarray, dets: Detections, settings: RowSettings | N
     if not seeds:
         return dets
     lab = cv2.cvtColor(frame, cv2.COLOR_BGR2LAB)
-    backs = [_colour_at(lab, xywhr[i]) for i in np.flatnonzero(dets.class_id == DOWN)]
-    seeds = [(x, c, i) for x, c, i in seeds if i is not None or any(
-        np.linalg.norm(_colour_at(lab, x) - b) <= s.doubtful_seed_backs for b in backs)]
+    if any(i is None for _, _, i in seeds):  # the sure backs' colours, only where a doubtful seed needs them
+        backs = np.array([_colour_at(lab, xywhr[i]) for i in np.flatnonzero(dets.class_id == DOWN)]).reshape(-1, 3)
+        seeds = [(x, c, i) for x, c, i in seeds if i is not None or bool(
+            (np.linalg.norm(backs - _colour_at(lab, x), axis=1) <= s.doubtful_seed_backs).any())]
     drop: set[int] = set()
     added: list[np.ndarray] = []
     added_conf: list[float] = []

@@ -35,12 +35,16 @@ def _lab(img: np.ndarray) -> np.ndarray:
     return lab
 
 
+def _middle(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """The Lab pixels (n, 3) of a box's middle, clear of its edges: the tile's body and pips."""
+    return _lab(warp_quad(frame, quad, 24, 0)[0])[4:-4, 4:-4].reshape(-1, 3)
+
+
 def _body(frame: np.ndarray, quads: list[np.ndarray]) -> tuple[np.ndarray, float]:
     """The tiles' body colour (Lab) and how far from it a pixel may lie to be body: SPREAD times
     the median distance of the boxed bodies' pixels (pips are a small share of them), at most
     halfway to the table's colour (the photo's median pixel outside the boxes)."""
-    crops = [_lab(warp_quad(frame, q, 24, 0)[0]) for q in quads]
-    inner = np.ascontiguousarray(np.concatenate([c[4:-4, 4:-4].reshape(-1, 3) for c in crops]).reshape(-1, 1, 3))
+    inner = np.ascontiguousarray(np.concatenate([_middle(frame, q) for q in quads]).reshape(-1, 1, 3))
     body = channel_median(inner.reshape(-1, 3))
     spread = float(np.median(colour_distance(inner, body)))
     outside = np.ones(frame.shape[:2], np.uint8)
@@ -57,11 +61,7 @@ def off_colour(frame: np.ndarray, quads: list[np.ndarray], known: list[np.ndarra
     if len(known) < MIN_KNOWN or not quads:
         return [False] * len(quads)
     body, reach = _body(frame, known)
-    out = []
-    for q in quads:
-        inner = _lab(warp_quad(frame, q, 24, 0)[0])[4:-4, 4:-4].reshape(-1, 3)
-        out.append(bool(np.linalg.norm(channel_median(inner) - body) > reach))
-    return out
+    return [bool(np.linalg.norm(channel_median(_middle(frame, q)) - body) > reach) for q in quads]
 
 
 def _bodies(frame: np.ndarray, quads: list[np.ndarray], skip: bool) -> tuple[np.ndarray, float, float]:
