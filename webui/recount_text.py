@@ -135,8 +135,9 @@ def recount_report(rc, variant: str, players: list[str], record: list[dict] | No
     if rc.boneyard:
         lines.append("  " + _("boneyard: %(num)s tiles face down in a heap, counted in no hand", num=len(rc.boneyard)))
     if rc.apart:
-        lines.append("  " + _("%(num)s face-down box(es) apart from the hands shown, counted for no one "
-                              "(a cup, a lid?); if one is a tile, turn it up", num=len(rc.apart)))
+        lines.append("  " + _("%(num)s box(es) apart from the hands shown, face down or boxed doubtfully, counted "
+                              "for no one (a cup, a lid, a tile of another set?); if one is a tile, lay it face up "
+                              "beside its hand", num=len(rc.apart)))
     problems = _problems(rc, hand_size, hand_size + undealt, tiles_seen, _)
     for h in rc.hands:
         expected = held.get(h.player) if held is not None else None

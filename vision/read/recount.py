@@ -12,11 +12,12 @@ from vision.read.hands import tile_geometry, tile_groups
 from vision.read.heap import find_heap
 from vision.read.layout import SURE
 from vision.read.reader import FrameReading
+from vision.read.refit import SURE_BOX
 
 # players are seated clockwise, looking down at the table with north at the top of the frame
 SEAT_ORDER = {2: ("south", "north"), 3: ("south", "west", "north"), 4: ("south", "west", "north", "east")}
 AUDIT_RULES = ("SPT-11", "BAL-5")  # a pass while holding a fitting tile, found at reveal
-LONE_BACKS = 2  # face-down boxes lying together apart from a hand shown face up, at most, that are no tile
+LONE_BACKS = 2  # boxes lying together apart from a hand shown face up, at most, that are no tile
 
 
 @dataclass
@@ -45,7 +46,7 @@ class Recount:
     flags: list[dict] = field(default_factory=list)  # wrongful passes found at reveal
     warnings: list[str] = field(default_factory=list)
     boneyard: list[int] = field(default_factory=list)  # the reading's tiles that are the boneyard heap
-    apart: list[int] = field(default_factory=list)  # backs apart from the hands shown: no tile (`backs_apart`)
+    apart: list[int] = field(default_factory=list)  # backs and doubtful boxes apart from the hands: no tile (`boxes_apart`)
 
 
 def boneyard_tiles(reading: FrameReading, most: int) -> list[int]:
@@ -57,34 +58,38 @@ def boneyard_tiles(reading: FrameReading, most: int) -> list[int]:
     return find_heap([t.halves for t in reading.tiles], loose, most)
 
 
-def backs_apart(reading: FrameReading, skip: frozenset[int] = frozenset()) -> list[int]:
-    """Face-down boxes given to a hand shown face up that lie apart from all its face-up tiles
-    (not side by side with one, nor in a row: `hands.linked`), one or two together: a hand is laid
-    out face up for the recount, so such a box is no tile of it: a cup's handle, a box's lid, a
-    printed tile (the robustness matrix's scene s9300_000017 under every look: three such boxes
-    joined three hands). A back side by side with the hand's tiles, or in a row or heap of three
-    or more, stays (tiles not turned up yet; a hand in bykovo, where all 28 are dealt: the count
-    warns)."""
+def boxes_apart(reading: FrameReading, skip: frozenset[int] = frozenset()) -> list[int]:
+    """Boxes given to a hand shown face up that lie apart from all its sure face-up tiles (not
+    side by side with one, nor in a row: `hands.linked`), one or two together, each face down,
+    boxed doubtfully (`SURE_BOX`) or not read: a hand is laid out face up for the recount, so such
+    a box is no tile of it: a cup's handle, a box's lid, a printed tile, a tile of another set (the
+    robustness matrix's scene s9300_000017 under every look: three backs joined three hands;
+    s9300_000009 under big pips: a 0-0 and a 4-0 boxed at 0.2 on the cloth; s9300_000045: a bigger
+    tile of another set boxed at 0.3; s9300_000017 under black: a printed tile boxed face up, no
+    pip of it read, a back beside it). A back side by side with the hand's tiles, or in a row or
+    heap of three or more, stays (tiles not turned up yet; a hand in bykovo, where all 28 are
+    dealt: the count warns), and so does a tile read and boxed surely, wherever it lies."""
     out = []
     for hand in reading.layout.hands.values():
         hand = [i for i in hand if i not in skip]
-        up = [i for i in hand if reading.tiles[i].face == "up"]
-        down = [i for i in hand if reading.tiles[i].face == "down"]
-        if not up or not down:
+        sure = [i for i in hand if reading.tiles[i].face == "up" and reading.tiles[i].values is not None
+                and reading.tiles[i].detection_confidence >= SURE_BOX]
+        rest = [i for i in hand if i not in sure]
+        if not sure or not rest:
             continue
-        ix = up + down
+        ix = sure + rest
         geometry = tile_geometry([t.halves for t in reading.tiles], [t.width for t in reading.tiles], ix)
         for group in tile_groups(*geometry):
-            if len(group) <= LONE_BACKS and all(k >= len(up) for k in group):
+            if len(group) <= LONE_BACKS and all(k >= len(sure) for k in group):
                 out += [ix[k] for k in group]
     return sorted(out)
 
 
 def no_ones(reading: FrameReading, most: int) -> tuple[list[int], list[int]]:
     """The tiles counted in no hand: the boneyard heap (`most`: the tiles the deal leaves
-    undealt) and the backs apart from the hands shown (`backs_apart`)."""
+    undealt) and the backs and doubtful boxes apart from the hands shown (`boxes_apart`)."""
     bones = boneyard_tiles(reading, most)
-    return bones, backs_apart(reading, frozenset(bones))
+    return bones, boxes_apart(reading, frozenset(bones))
 
 
 def seat_hands(reading: FrameReading, players: list[str], seats: list[str],
@@ -126,8 +131,9 @@ def recount(reading: FrameReading, players: list[str], variant: str = "bykovo",
     hands = seat_hands(reading, players, seats, frozenset(bones) | frozenset(lone))
     warnings = []
     if lone:
-        warnings.append(f"{len(lone)} face-down box(es) apart from the hands shown were taken for no tile "
-                        "(a cup, a lid?); if one is a tile, turn it up")
+        warnings.append(f"{len(lone)} box(es) apart from the hands shown, face down or boxed doubtfully, were "
+                        "taken for no tile (a cup, a lid, a tile of another set?); if one is a tile, lay it face "
+                        "up beside its hand")
     for h in hands:
         if h.unread:
             warnings.append(f"{h.seat} ({h.player}): {h.unread} tile(s) could not be read; count them by hand")
