@@ -70,6 +70,26 @@ def test_one_back_missed_on_a_frame_decides_nothing():
     assert _watch(frames).shrank(11.0, 10.0, PLAYERS) == "Gleb"
 
 
+def test_a_back_missed_on_one_reading_reused_on_still_frames_is_no_witness_over_readings():
+    # fresh16 h340: a back of Anna's missed on one reading, reused on the two still frames after,
+    # outvoted her row's later readings; counted over each reading once, no row lost a tile
+    flicker = dict(FULL, Anna=3)
+    watch = RowWatch()
+    for t, rows, fresh in [(10.0, FULL, True), (10.1, FULL, False), (10.2, FULL, False), (10.3, FULL, True),
+                           (11.0, flicker, True), (11.1, flicker, False), (11.2, flicker, False),
+                           (11.3, FULL, True), (11.6, FULL, True)]:
+        watch.update(t, _table(rows), CAL, fresh)
+    assert watch.shrank(11.0, 10.0, PLAYERS) == "Anna"
+    assert watch.shrank(11.0, 10.0, PLAYERS, readings=True) is None
+    # a row that lost a tile on readings of their own says so either way
+    less = dict(FULL, Gleb=2)
+    watch = RowWatch()
+    for start, rows in ((10.0, FULL), (11.0, less)):
+        for k in range(5):
+            watch.update(start + 0.1 * k, _table(rows), CAL, k % 3 == 0)
+    assert watch.shrank(11.0, 10.0, PLAYERS) == watch.shrank(11.0, 10.0, PLAYERS, readings=True) == "Gleb"
+
+
 def test_no_row_or_two_rows_shorter_leave_it_to_turn_order():
     same = _watch([(10.0 + 0.1 * k, FULL) for k in range(6)])
     assert same.shrank(10.3, 10.0, PLAYERS) is None

@@ -10,7 +10,7 @@ from vision.live.flags import MisreadWatch
 from vision.live.naming import blank_backs, blank_opener, middle_opener, name_tiles, reown
 from vision.live.observation import LAYOUT, Observation, TileObs
 from vision.live.places import Committed
-from vision.live.reveal import RevealWatch, blank_in_hand, by_elimination
+from vision.live.reveal import RevealWatch, blank_in_hand, by_elimination, laid_apart
 
 
 def _tile(values, halves, face="up", owner=LAYOUT, confidence=1.0) -> TileObs:
@@ -168,6 +168,23 @@ def test_a_lone_back_at_a_seat_in_the_recount_is_the_blank_double():
     row = Observation((blank, _tile(None, ((40.0, 330.0), (40.0, 350.0)), face="down", owner="west"), vera),
                       size=(800, 600))
     assert blank_in_hand(row, hands, {}, calib, {**expected, "Boris": 3}) == hands  # a row of backs
+
+
+def test_in_the_recount_a_face_up_tile_kept_as_a_bit_of_chain_apart_from_every_move_is_a_hand_s():
+    # fresh16 h354: Boris's 3-3, end to end with a false box at the picture's edge, was a piece of
+    # chain to the reader: asked about as a tile fitting no end, and lost from his hand
+    calib = full_frame((800, 600), ["Anna", "Boris", "Vera", "Gleb"])  # Boris on the left edge
+    chain = _tile((6, 6), ((380.0, 300.0), (420.0, 300.0)))
+    laid = _tile((6, 2), ((440.0, 300.0), (480.0, 300.0)))  # the last move, against the chain
+    apart = _tile((3, 3), ((60.0, 360.0), (100.0, 360.0)))
+    misread = _tile((1, 4), ((500.0, 300.0), (540.0, 300.0)))  # a chain tile read as no move
+    obs = Observation((chain, laid, apart, misread), ((0, 1),), size=(800, 600))
+    move = Committed("6-6", "Gleb", None, "up", 0.0, 0.0, chain)
+    assert [t.owner for t in laid_apart(obs, {"6-6": move}, calib).tiles] == [LAYOUT, LAYOUT, "west", LAYOUT]
+    # a tile by a move's place, even one the reader did not see this frame, stays the layout's
+    gone = Observation((apart,), size=(800, 600))
+    near = Committed("1-3", "Anna", None, "up", 0.0, 0.0, _tile((1, 3), ((60.0, 400.0), (100.0, 400.0))))
+    assert laid_apart(gone, {"1-3": near}, calib) is gone
 
 
 def test_a_misread_where_a_move_lies_is_flagged_once_when_it_lasts():

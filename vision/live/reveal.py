@@ -5,10 +5,12 @@ player."""
 from __future__ import annotations
 
 import logging
+import math
 from collections import Counter
+from dataclasses import replace
 
 from engine.tiles import ALL_TILES
-from vision.live.calibration import EDGE_OF_COMPASS, TableCalibration
+from vision.live.calibration import COMPASS, EDGE_OF_COMPASS, TableCalibration
 from vision.live.flags import LiveFlag, Update
 from vision.live.observation import BONEYARD, LAYOUT, Observation
 
@@ -29,6 +31,31 @@ def hand_tiles(obs: Observation, committed, calibration: TableCalibration) -> di
         if player is not None:
             out[tile.name] = player
     return out
+
+
+def laid_apart(obs: Observation, committed, calibration: TableCalibration) -> Observation:
+    """In the recount: a face-up tile the reader kept as a bit of the chain that no join links to
+    the layout and that lies a tile length or more from every move is a hand's, at the seat it
+    lies in front of. Hands are laid out apart from the chain, and a tile laid on it touches it;
+    the reader's bits of the chain are for play, where an arm cuts the chain (fresh16 h354: Boris's
+    3-3, end to end with a false box at the picture's edge, taken for a piece of chain: asked about
+    as a tile fitting no end and lost from his hand)."""
+    anchors = [t.halves for i, t in enumerate(obs.tiles)
+               if t.owner == LAYOUT and (obs.neighbours(i) or t.name in committed)]
+    anchors += [c.obs.halves for c in committed.values() if c.obs is not None]
+    tiles = list(obs.tiles)
+    for i, tile in enumerate(obs.tiles):
+        if (tile.owner != LAYOUT or tile.face != "up" or tile.name is None or tile.name in committed
+                or obs.neighbours(i)):
+            continue
+        length = 2 * max(tile.half_span, 1.0)
+        if any(math.dist(h, g) < length for halves in anchors for h in tile.halves for g in halves):
+            continue
+        u, v = calibration.to_unit(tile.centre)
+        edge = min((("top", v), ("bottom", 1 - v), ("left", u), ("right", 1 - u)),
+                   key=lambda e: (e[0] not in calibration.seats, e[1]))[0]
+        tiles[i] = replace(tile, owner=COMPASS[edge])
+    return obs if tiles == list(obs.tiles) else replace(obs, tiles=tuple(tiles))
 
 
 def blank_in_hand(obs: Observation, hands: dict[str, str], committed, calibration: TableCalibration,

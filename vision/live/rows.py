@@ -43,11 +43,15 @@ class RowWatch:
 
     def __init__(self) -> None:
         self._counts: list[tuple[float, Counter]] = []
+        self._reused: set[float] = set()  # the settled frames that reused the reading before
 
     def reset(self) -> None:
         self._counts.clear()
+        self._reused.clear()
 
-    def update(self, t: float, obs: Observation, calibration: TableCalibration) -> None:
+    def update(self, t: float, obs: Observation, calibration: TableCalibration, fresh: bool = True) -> None:
+        """One settled frame's counts; `fresh=False`: the frame reuses the reading before (the
+        pipeline reuses one on still frames for a while)."""
         backs: dict[str, list[float]] = {}
         for tile in obs.tiles:
             if tile.owner in (LAYOUT, BONEYARD) or tile.face != "down":
@@ -57,16 +61,18 @@ class RowWatch:
                 backs.setdefault(player, []).append(tile.confidence)
         counts = Counter({p: _backs(cs) for p, cs in backs.items()})
         self._counts = [(ts, c) for ts, c in self._counts if ts >= t - KEEP_S] + [(t, counts)]
+        self._reused = {ts for ts in self._reused if ts >= t - KEEP_S} | (set() if fresh else {t})
 
     def losses(self, first_t: float, since_t: float, players: list[str], *, before_s: float | None = None,
-               still_s: float | None = None, least: int = 2) -> Counter | None:
+               still_s: float | None = None, least: int = 2, readings: bool = False) -> Counter | None:
         """How many tiles fewer each player's row holds from `first_t` on (a tile's first settled
         frame) than just after `since_t` (when the move before it appeared: the player took the
         tile from the row in between, perhaps on frames settled while the arm went unseen), over
         up to FRAMES frames before (of those within `before_s` after `since_t`) and FRAMES after
         (with `still_s`: before the next arm, see `_after`); None when fewer than `least` were
-        counted before or two after."""
-        before = [c for ts, c in self._counts
+        counted before or two after. With `readings`, each reading of those frames counts once
+        (a frame that reused the reading before, none)."""
+        before = [(ts, c) for ts, c in self._counts
                   if since_t <= ts < first_t and (before_s is None or ts < since_t + before_s)][:FRAMES]
         if before_s is None:
             # The earlier half: an arm the gate did not see may have taken the tile from the row
@@ -76,24 +82,28 @@ class RowWatch:
         after = self._after(first_t, still_s)
         if len(before) < least or len(after) < 2:
             return None
+        if readings:
+            before, after = ([(ts, c) for ts, c in side if ts not in self._reused] for side in (before, after))
+            if not before or not after:
+                return None
         out: Counter = Counter()
         for p in players:
-            fewer = int(median(c[p] for c in before) - median(c[p] for c in after))
+            fewer = int(median(c[p] for _, c in before) - median(c[p] for _, c in after))
             if fewer > 0:
                 out[p] = fewer
         return out
 
-    def _after(self, first_t: float, still_s: float | None) -> list[Counter]:
-        """Up to FRAMES counts from `first_t` on; with `still_s`, only while the table stays
-        settled: up to the first gap longer than that (an arm came in between)."""
-        out: list[Counter] = []
+    def _after(self, first_t: float, still_s: float | None) -> list[tuple[float, Counter]]:
+        """Up to FRAMES (time, counts) from `first_t` on; with `still_s`, only while the table
+        stays settled: up to the first gap longer than that (an arm came in between)."""
+        out: list[tuple[float, Counter]] = []
         last = first_t
         for ts, c in self._counts:
             if ts < first_t:
                 continue
             if still_s is not None and ts - last > still_s:
                 break
-            out.append(c)
+            out.append((ts, c))
             last = ts
         return out[:FRAMES]
 
@@ -149,13 +159,13 @@ class RowWatch:
     def holds_more(self, player: str, expected: int, from_t: float) -> bool | None:
         """Whether `player`'s row holds more than `expected` tiles on the settled frames from
         `from_t` on (their median); None before two such frames."""
-        after = [c[player] for c in self._after(from_t, None)]
+        after = [c[player] for _, c in self._after(from_t, None)]
         return None if len(after) < 2 else median(after) > expected
 
-    def shrank(self, first_t: float, since_t: float, players: list[str]) -> str | None:
+    def shrank(self, first_t: float, since_t: float, players: list[str], readings: bool = False) -> str | None:
         """The one player whose row holds fewer tiles from `first_t` on than just after `since_t`
-        (see `losses`); None when no row, or more than one, did."""
-        fewer = self.losses(first_t, since_t, players)
+        (see `losses`; `readings`: each reading once); None when no row, or more than one, did."""
+        fewer = self.losses(first_t, since_t, players, readings=readings)
         return next(iter(fewer)) if fewer is not None and len(fewer) == 1 else None
 
 

@@ -75,6 +75,7 @@ from vision.live.reveal import (
     blank_in_hand,
     by_elimination,
     hand_tiles,
+    laid_apart,
     reveal,
     rows_turned_up,
 )
@@ -211,6 +212,8 @@ class Tracker:
             obs = blank_opener(obs, self.committed, blank_may_open=opens, closed_doubles=self.face_down)
             if self.face_down:
                 obs = blank_backs(obs, self.committed, self.config.join_factor)
+        elif self.mode == RECOUNT:
+            obs = laid_apart(obs, self.committed, self.calibration)
         self.last_observation = obs
         names = name_tiles(obs, self.committed, face_down=self.face_down, join_factor=self.config.join_factor)
         self.last_names = names
@@ -396,7 +399,7 @@ class Tracker:
             elif names[i] is not None or obs.tiles[i].face == "up":
                 fresh.append(i)  # unread this frame still marks where a new tile lies
         out.flags.extend(committed_presence(t, obs, present, self.committed, self.config.takeback_s))
-        self.rows_seen.update(t, obs, self.calibration)
+        self.rows_seen.update(t, obs, self.calibration, self._fresh)
         self._match_candidates(t, obs, names, fresh)
         self._held_step(t, out)
         if recount:  # in play (not once the deal is over): tiles leaving the boneyard
@@ -890,7 +893,11 @@ class Tracker:
             since = max((x.t for x in self.committed.values()), default=-math.inf)
             player = self.rows_seen.shrank(c.first_t, since, self.players)
             if player is not None:
-                witnessed = True
+                # Counted over each reading once, the rows must say so too: a back missed on one
+                # reading, reused on the still frames after, is no witness, and the hands shown
+                # may correct the seat (fresh16 h340: Vera's dark arm never seen, her 0-2 given
+                # to Anna, one of whose backs one reading missed).
+                witnessed = self.rows_seen.shrank(c.first_t, since, self.players, readings=True) == player
                 log.debug("no arm seen for %s: %s's row holds one tile fewer", name, player)
             else:
                 player = self._in_turn(out) or self._fallback_player()
