@@ -357,6 +357,24 @@ def test_a_place_gone_is_the_draw_of_the_arm_that_reached_nearest_it():
     assert watch.pending == [] and watch._arm_draws == [(1.6, far)]
 
 
+def test_places_found_gone_together_each_take_an_arm_s_draw_where_they_can():
+    """Fresh16 h355: four places of the pile, one hidden since long before, were found gone on
+    one frame. The first, taking the nearest arm's draw it could, left the last none, and that
+    one became a draw nobody made. Each place gets a draw of its own where there are enough."""
+    from vision.live.boneyard import Drawn
+    from vision.live.draws import DrawWatch
+
+    cal = full_frame((640, 480), ["Anna", "Boris"])
+    old = Reach(start=1.5, end=1.9, edge="bottom", tip=(100.0, 400.0))  # its place never seen go
+    near = Reach(start=3.5, end=3.9, edge="top", tip=(420.0, 100.0))  # a hand by both places
+    watch = DrawWatch()
+    watch._arm_draws = [(2.0, old), (4.0, near)]
+    pile = _OneGone(Drawn(1.0, 5.0, (400.0, 100.0)))  # hidden since 1 s
+    pile.gone.append(Drawn(3.0, 5.0, (440.0, 100.0)))  # last seen at 3 s: only `near` took it
+    watch.watch(5.0, Observation((), size=(640, 480)), Arms(TrackerConfig(), cal), pile, cal, 2)
+    assert watch.pending == [] and watch._arm_draws == [] and watch.unsure_since is None
+
+
 def test_two_places_on_one_tile_go_as_one_draw():
     """h08: two places of the pile had followed their tiles onto one; when it went, two draws
     were matched (and a later arm's draw went unmatched, written again)."""

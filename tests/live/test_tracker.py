@@ -477,6 +477,40 @@ def test_no_draw_once_the_boneyard_is_drawn_to_its_last_tile():
     assert _dark_table(steps, at=seen, boneyard=2, removed=1) == [{"event": "draw", "player": "Anna"}]
 
 
+def test_a_draw_seen_while_a_tile_laid_before_it_waits_on_the_pile_goes_after_it():
+    # Fresh16 h337 (DRK): a place of the pile was found empty on the frame Boris's tile appeared
+    # (his drawn tile, put by the pile and taken for one of its places, laid from there); the
+    # tile waited 2 s for the pile to be sure, and Anna's draw, her arm seen at the pile
+    # meanwhile, was written before it. The draw waits for the tile. And with one tile left in
+    # the boneyard, the draw only the pile told is not made: Anna's arm drew it (the engine, not
+    # told of Boris's play yet, would give that draw to Boris by turn order).
+    from vision.live.boneyard import Drawn
+    from vision.live.draws import Draw
+    from vision.live.observation import BONEYARD
+
+    def record(boneyard: int) -> list:
+        pile = [replace(t, owner=BONEYARD) for t in _row(600, 4, "east")]
+        tracker = Tracker(["Anna", "Boris"], calibration(["Anna", "Boris"]))
+        tracker.boneyard_size = boneyard
+        tracker.to_move = lambda: "Boris"
+        opener = TileObs((6, 6), ((780.0, 600.0), (820.0, 600.0)), face="up", owner=LAYOUT)
+        events, t = [], 0.0
+        for seconds, motion, layout in [(2.0, SETTLED, []), (1.0, arm_from("top"), []), (1.5, SETTLED, [opener]),
+                                        (0.5, BUSY, [opener]), (3.0, SETTLED, [opener])]:
+            for _ in range(round(seconds * 10)):
+                if abs(t - 3.0) < 0.05:  # found empty as the tile appeared: sure 2 s later
+                    tracker.draws._unsure.append(Drawn(2.0, t, (100.0, 1000.0)))
+                if abs(t - 4.6) < 0.05:  # Anna's arm at the pile, told 2 s after the tile appeared
+                    tracker.draws.pending.append(Draw(5.0, 4.0, "bottom"))
+                tiles = _row(1150, 7, "south") + _row(50, 7, "north") + pile + layout
+                events += tracker.update(t, motion, Observation(tuple(tiles), size=SIZE) if motion.settled else None).events
+                t += 0.1
+        return [(e["event"], e["player"]) for e in events if e["event"] in ("play", "draw")]
+
+    assert record(14) == [("play", "Boris"), ("draw", "Boris"), ("draw", "Anna")]
+    assert record(1) == [("play", "Boris"), ("draw", "Anna")]
+
+
 def _with_phantom(sc, phantom, until_t: float):
     """The scenario with `phantom` read on every settled frame before `until_t`."""
     steps = []

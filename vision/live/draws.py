@@ -239,6 +239,47 @@ class DrawWatch:
                                          for z in bones.zone)
                 or cls._dwelt(r, arms, bones))
 
+    def _witnesses(self, gone: list[Drawn], tile_len: float) -> list[tuple[float, Reach] | None]:
+        """The arm draws already seen that emptied the places of the pile found gone together:
+        taken by an arm seen reaching the boneyard in between, each is already written. Of
+        several, the oldest whose hand was at the place, else the oldest (held-out h08: hands a
+        tile and a half away or more tell nothing): a later place cannot take an older arm's
+        draw, so the oldest taken first leaves each later place its own (the nearest taken first
+        left a place of the rendered deal s44 none, and a draw more). Where the places found gone
+        together cannot each have their first choice, as many as can have one of theirs (fresh16
+        h355: a place hidden for 16 s, found gone with three others, took the draw the last of
+        them needed, and that one became a draw nobody made)."""
+        options: list[list[int]] = []
+        for drawn in gone:
+            # A hand at the place may be told a draw a little before the tile is last seen there
+            # (fresh deal h31: a hand the colour of the table rested by the tile, then took it).
+            at = sorted((k for k, x in enumerate(self._arm_draws)
+                         if drawn.before_t - AT_EARLY_S < x[0] <= drawn.first_t
+                         and math.dist(x[1].tip, drawn.place) <= 1.5 * tile_len),
+                        key=lambda k: self._arm_draws[k][0])
+            between = [k for k, x in enumerate(self._arm_draws)
+                       if drawn.before_t < x[0] <= drawn.first_t and k not in at]
+            options.append(at + between)
+        owner: dict[int, int] = {}  # arm draw -> place
+
+        def augment(i: int, tried: set[int]) -> bool:
+            for k in options[i]:
+                if k not in tried:
+                    tried.add(k)
+                    if k not in owner or augment(owner[k], tried):
+                        owner[k] = i
+                        return True
+            return False
+
+        for i, ks in enumerate(options):
+            free = next((k for k in ks if k not in owner), None)
+            if free is not None:
+                owner[free] = i  # its first choice still free
+            else:
+                augment(i, set())
+        given = {i: self._arm_draws[k] for k, i in owner.items()}
+        return [given.get(i) for i in range(len(gone))]
+
     def watch(self, t: float, obs: Observation, arms: Arms, bones: Boneyard,
               calibration: TableCalibration, visit_frames: int, laid_at_once: bool = False) -> None:
         """One settled frame of play: new draws join `pending`. An arm seen over the boneyard on
@@ -266,18 +307,8 @@ class DrawWatch:
             self._arm_draws.append((t, reach))
             log.debug("an arm from %s reached the boneyard and laid no tile: a draw", reach.edge)
         width = 0.75 * bones.tile_len
-        for drawn in bones.update(t, obs, lambda p: arms.over(p, width, t)):
-            # Taken by an arm already seen reaching the boneyard in between: already written. Of
-            # several, the oldest whose hand was at the place, else the oldest (held-out h08:
-            # hands a tile and a half away or more tell nothing): a later place cannot take an
-            # older arm's draw, so the oldest taken first leaves each later place its own (the
-            # nearest taken first left a place of the rendered deal s44 none, and a draw more).
-            between = [x for x in self._arm_draws if drawn.before_t < x[0] <= drawn.first_t]
-            # A hand at the place may be told a draw a little before the tile is last seen there
-            # (fresh deal h31: a hand the colour of the table rested by the tile, then took it).
-            at = [x for x in self._arm_draws if drawn.before_t - AT_EARLY_S < x[0] <= drawn.first_t
-                  and math.dist(x[1].tip, drawn.place) <= 1.5 * bones.tile_len]
-            seen = min(at, key=lambda x: x[0]) if at else next(iter(between), None)
+        emptied = bones.update(t, obs, lambda p: arms.over(p, width, t))
+        for drawn, seen in zip(emptied, self._witnesses(emptied, bones.tile_len), strict=True):
             if seen is not None:
                 self._arm_draws.remove(seen)
                 self._spent.append(seen)

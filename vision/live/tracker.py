@@ -555,16 +555,7 @@ class Tracker:
             and c.names[c.name] >= cfg.min_reads
             # Its name must be clear (or it has waited long enough for a plurality to do).
             and (c.names[c.name] >= cfg.agree * c.named or t - c.first_t >= 3 * cfg.stable_s)
-            # A tile gone from the boneyard before it appeared is written first.
-            and not (self.bones.drop_since is not None and self.bones.drop_since <= c.first_t
-                     and t - c.first_t < 3 * cfg.stable_s)
-            # ... and one the pile alone says was drawn, until that is certain.
-            and not (self.draws.unsure_since is not None and self.draws.unsure_since <= c.first_t
-                     and t - c.first_t < UNSURE_S + 3 * cfg.stable_s)
-            # ... and one a row grew by as it appeared, until the rows tell whether it was a draw.
-            and not (self._row_rising(c.first_t) and t - c.first_t < 3 * cfg.stable_s)
-            # ... and one whose player's row has not lost a tile for it yet (drawn and laid at once?)
-            and not (self._laid_from_pile(c) is None and t - c.first_t < 3 * cfg.stable_s)
+            and not self._waits_for_draw(t, c)
         ), key=lambda item: (*item[:2], self._candidates[item[2]].laid_t, item[2]))
         for _, _, key in ready:
             c = self._candidates[key]
@@ -738,10 +729,28 @@ class Tracker:
                    and (t - x.last_t <= cfg.gap_s or (x.seen >= 2 and x.name is not None))
                    for k, x in [*self._candidates.items(), *((None, x) for x in lost)])
 
+    def _waits_for_draw(self, t: float, c: Candidate) -> bool:
+        """Whether a tile laid waits for the pile or the rows to tell whether a draw came before it."""
+        cfg = self.config
+        # A tile gone from the boneyard before it appeared is written first.
+        return ((self.bones.drop_since is not None and self.bones.drop_since <= c.first_t
+                 and t - c.first_t < 3 * cfg.stable_s)
+                # ... and one the pile alone says was drawn, until that is certain.
+                or (self.draws.unsure_since is not None and self.draws.unsure_since <= c.first_t
+                    and t - c.first_t < UNSURE_S + 3 * cfg.stable_s)
+                # ... and one a row grew by as it appeared, until the rows tell whether it was a draw.
+                or (self._row_rising(c.first_t) and t - c.first_t < 3 * cfg.stable_s)
+                # ... and one whose player's row has not lost a tile for it yet (drawn and laid at once?)
+                or (self._laid_from_pile(c) is None and t - c.first_t < 3 * cfg.stable_s))
+
     def _before_draw(self, t: float, d: Draw) -> bool:
-        """A new layout tile, not yet a move, that came before draw `d` (waited for a while)."""
+        """A new layout tile, not yet a move, that came before draw `d` (waited for a while, or
+        for as long as it waits on the pile: fresh16 h337, h355: a tile laid while a place of the
+        pile lay empty waited 2 s for the pile to be sure, and the next player's draw, seen
+        meanwhile, was written before it)."""
         return any((c.first_t, c.arm_t) < (d.first_t, d.arm_t)
-                   and t - c.first_t < 3 * self.config.stable_s for c in self._candidates.values())
+                   and (t - c.first_t < 3 * self.config.stable_s or self._waits_for_draw(t, c))
+                   for c in self._candidates.values())
 
     def _row_draws(self) -> None:
         """A row holding a tile more than the record gives its player, grown since their hand
@@ -835,6 +844,16 @@ class Tracker:
             # Every tile that may be drawn is drawn already (fresh deal h31: a box lost at the
             # last place; h105: a draw seen twice with the one tile SPI-1 takes out left).
             log.info("a draw seen with the boneyard drawn to its last tile: not a draw")
+            return
+        if (self.boneyard_size is not None and d.player is None and math.isinf(d.arm_t)
+                and sum(x.player is not None or not math.isinf(x.arm_t) for x in self.draws.pending)
+                >= self._drawable - sum(self._drawn.values())):
+            # Only the pile told it (a place found empty, no hand seen at it), and the draws an arm
+            # or a row saw, waiting with it, take every tile the boneyard has left: of more draws
+            # than tiles, the one nobody was seen to make was not made (fresh16 h337: a tile
+            # drawn and put by the pile, taken for one of its places, laid from there; the last
+            # draw, Anna's arm seen at the pile, came while that place was still unsure).
+            log.info("a draw only the pile told, the boneyard's last tiles drawn by arms seen: not a draw")
             return
         player = d.player or by_rows or self.calibration.seat_of_edge(d.edge)
         if self.draw_in_turn:
