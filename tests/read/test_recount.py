@@ -209,8 +209,9 @@ def test_a_box_face_down_apart_from_a_hand_shown_face_up_is_no_tile_of_it():
 def test_a_doubtful_box_face_up_apart_from_a_hand_shown_is_no_tile_of_it():
     # Robustness matrix under big pips, scene s9300_000009: a 0-0 and a 4-0 boxed at 0.2 on the
     # cloth, far from the hands, joined two of them; in s9300_000045 a bigger tile of another set
-    # boxed at 0.3 joined east's; under black a box on a printed tile, no pip of it read. A box the detector is sure of stays wherever it lies, and a
-    # doubtful one side by side with the hand's tiles stays in it.
+    # boxed at 0.3 joined east's; under black a box on a printed tile, no pip of it read. A box
+    # the detector is sure of stays wherever it lies, and a doubtful one side by side with the
+    # hand's tiles stays in it.
     from vision.read.recount import recount
 
     chain = [_tile(450, 500, (1, 2)), _tile(550, 500, (2, 3)),

@@ -72,14 +72,17 @@ class TableCalibration:
     def seat_of_edge(self, edge: str | None) -> str | None:
         return None if edge is None else self.seats.get(edge)
 
-    def seat_of_point(self, p: Point) -> str | None:
-        """The player in front of whom an image point lies: the nearest edge with a player (two
-        players sit across the table; a hand laid out towards an empty side is still theirs:
-        held-out live deal h17, a recount tile nearer the empty left edge was nobody's)."""
+    def edge_of_point(self, p: Point) -> str:
+        """The table edge an image point lies before: the nearest edge with a player (two players
+        sit across the table; a hand laid out towards an empty side is still theirs: held-out
+        live deal h17, a recount tile nearer the empty left edge was nobody's), else the nearest."""
         u, v = self.to_unit(p)
         dist = {"top": v, "bottom": 1 - v, "left": u, "right": 1 - u}
-        seated = [e for e in dist if e in self.seats]
-        return self.seats[min(seated, key=dist.__getitem__)] if seated else None
+        return min(dist, key=lambda e: (e not in self.seats, dist[e]))
+
+    def seat_of_point(self, p: Point) -> str | None:
+        """The player in front of whom an image point lies (`edge_of_point`); None with no seats."""
+        return self.seats.get(self.edge_of_point(p))
 
     def scaled(self, sx: float, sy: float) -> TableCalibration:
         """The same calibration for a frame resized by (sx, sy)."""

@@ -274,7 +274,7 @@ class DrawWatch:
         for i, ks in enumerate(options):
             free = next((k for k in ks if k not in owner), None)
             if free is not None:
-                owner[free] = i  # its first choice still free
+                owner[free] = i  # the first of its options still free
             else:
                 augment(i, set())
         given = {i: self._arm_draws[k] for k, i in owner.items()}

@@ -51,10 +51,7 @@ def laid_apart(obs: Observation, committed, calibration: TableCalibration) -> Ob
         length = 2 * max(tile.half_span, 1.0)
         if any(math.dist(h, g) < length for halves in anchors for h in tile.halves for g in halves):
             continue
-        u, v = calibration.to_unit(tile.centre)
-        edge = min((("top", v), ("bottom", 1 - v), ("left", u), ("right", 1 - u)),
-                   key=lambda e: (e[0] not in calibration.seats, e[1]))[0]
-        tiles[i] = replace(tile, owner=COMPASS[edge])
+        tiles[i] = replace(tile, owner=COMPASS[calibration.edge_of_point(tile.centre)])
     return obs if tiles == list(obs.tiles) else replace(obs, tiles=tuple(tiles))
 
 

@@ -732,16 +732,18 @@ class Tracker:
     def _waits_for_draw(self, t: float, c: Candidate) -> bool:
         """Whether a tile laid waits for the pile or the rows to tell whether a draw came before it."""
         cfg = self.config
+        # The pile's sure holds end 3 stable periods after the tile appeared: past them (as for
+        # every tile `_before_draw` asks about) only the pile's unsure place is looked at.
+        young = t - c.first_t < 3 * cfg.stable_s
         # A tile gone from the boneyard before it appeared is written first.
-        return ((self.bones.drop_since is not None and self.bones.drop_since <= c.first_t
-                 and t - c.first_t < 3 * cfg.stable_s)
+        return ((young and self.bones.drop_since is not None and self.bones.drop_since <= c.first_t)
                 # ... and one the pile alone says was drawn, until that is certain.
                 or (self.draws.unsure_since is not None and self.draws.unsure_since <= c.first_t
                     and t - c.first_t < UNSURE_S + 3 * cfg.stable_s)
                 # ... and one a row grew by as it appeared, until the rows tell whether it was a draw.
-                or (self._row_rising(c.first_t) and t - c.first_t < 3 * cfg.stable_s)
+                or (young and self._row_rising(c.first_t))
                 # ... and one whose player's row has not lost a tile for it yet (drawn and laid at once?)
-                or (self._laid_from_pile(c) is None and t - c.first_t < 3 * cfg.stable_s))
+                or (young and self._laid_from_pile(c) is None))
 
     def _before_draw(self, t: float, d: Draw) -> bool:
         """A new layout tile, not yet a move, that came before draw `d` (waited for a while, or
