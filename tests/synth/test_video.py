@@ -62,3 +62,22 @@ def test_video_is_deterministic(tmp_path, video):
     for name in ("000000.jpg", "000040.jpg"):
         assert (again / "frames" / name).read_bytes() == (folder / "frames" / name).read_bytes()
     assert (folder / "deal.mp4").stat().st_size > 10_000
+
+
+def test_a_turned_camera_sees_every_hand_tile_and_every_pile_tile():
+    """Fresh16 h359 (camera turned 20 degrees, a hand that drew ten): two of Anna's tiles lay off
+    the picture all deal, and pile tiles too (h350: a draw from one, no arm seen). Every tile a
+    row ever holds and every pile tile lies wholly in the picture."""
+    from vision.synth.looks import look
+    from vision.synth.video import _game_events, _plan, _Scene, video_rng
+
+    rng = video_rng(2401 + 359, 0)
+    size = (800, 600)
+    scene = _Scene(rng, size, _game_events(rng, "traditional"), look("jpeg40"), 20.0)
+    _plan(scene, rng, 10)
+    rows = [i for seat in scene.slots.values() for i in seat]
+    drawn = sum(e["event"] == "draw" for e in scene.events)
+    assert drawn >= 10 and len(rows) == 14 + drawn  # two hands of seven and every draw
+    for i in rows + list(scene.bone_index.values()):
+        p = scene.cam.project(scene.tiles[i].corners())
+        assert (p >= 0).all() and (p[:, 0] <= size[0]).all() and (p[:, 1] <= size[1]).all(), scene.tiles[i]

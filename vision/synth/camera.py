@@ -35,20 +35,22 @@ class Camera:
             p = distort_points(p, self.k, (self.size[0] / 2, self.size[1] / 2), self.dist_scale)
         return p
 
+    def unproject(self, pts) -> np.ndarray:
+        """Canvas pixels of output pixels (`project` inverted, the distortion to first order)."""
+        pd = np.asarray(pts, dtype=np.float64).reshape(-1, 2)
+        if self.k:
+            c = np.array([self.size[0] / 2, self.size[1] / 2])
+            q = (pd - c) / self.dist_scale
+            pd = c + (pd - c) * (1 + self.k * (q**2).sum(axis=1, keepdims=True))
+        return apply_homography(np.linalg.inv(self.h_plane), pd) + self.origin
+
     def render(self, canvas: np.ndarray) -> np.ndarray:
         w, h = self.size
         step = 8
         # sample the map at cell centres so that resizing by `step` lands exactly on pixels
         nx, ny = w // step + 2, h // step + 2
         gx, gy = np.meshgrid((np.arange(nx) + 0.5) * step - 0.5, (np.arange(ny) + 0.5) * step - 0.5)
-        pd = np.stack([gx.ravel(), gy.ravel()], axis=1)
-        c = np.array([w / 2, h / 2])
-        if self.k:
-            q = (pd - c) / self.dist_scale
-            pu = c + (pd - c) * (1 + self.k * (q**2).sum(axis=1, keepdims=True))
-        else:
-            pu = pd
-        src = apply_homography(np.linalg.inv(self.h_plane), pu) + self.origin
+        src = self.unproject(np.stack([gx.ravel(), gy.ravel()], axis=1))
         mx = src[:, 0].reshape(gx.shape).astype(np.float32)
         my = src[:, 1].reshape(gx.shape).astype(np.float32)
         mx = cv2.resize(mx, (nx * step, ny * step), interpolation=cv2.INTER_LINEAR)[:h, :w]

@@ -8,6 +8,7 @@ with axis-aligned directions, then rotated and moved into place.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -193,8 +194,10 @@ def row_of_tiles(values: list[tuple[int, int] | None], start, direction: float, 
 
 def scatter(values: list[tuple[int, int]], rng: np.random.Generator, box: tuple[float, float, float, float],
             width: float, ratio: float, face: str, owner: str, style: TileStyle,
-            avoid: list[np.ndarray], tries: int = 40) -> list[PlacedTile]:
-    """A pile (boneyard): random angles, no overlaps."""
+            avoid: list[np.ndarray], tries: int = 40,
+            keep: Callable[[np.ndarray], bool] | None = None, whole: bool = False) -> list[PlacedTile]:
+    """A pile (boneyard): random angles, no overlaps (`keep`: where a tile's corners may lie;
+    `whole`: [] as soon as one tile finds no room)."""
     x0, y0, x1, y1 = box
     out = []
     polys = list(avoid)
@@ -203,10 +206,13 @@ def scatter(values: list[tuple[int, int]], rng: np.random.Generator, box: tuple[
             c = (float(rng.uniform(x0, x1)), float(rng.uniform(y0, y1)))
             t = PlacedTile(vals, c, float(rng.uniform(0, math.pi)), width, ratio, face, owner, style=style)
             poly = t.corners()
-            if not any(polygons_overlap(poly, p, -0.05 * width) for p in polys):
+            if (keep is None or keep(poly)) and not any(polygons_overlap(poly, p, -0.05 * width) for p in polys):
                 out.append(t)
                 polys.append(poly)
                 break
+        else:
+            if whole:
+                return []
     return out
 
 

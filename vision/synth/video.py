@@ -64,6 +64,17 @@ def _game_events(rng: np.random.Generator, variant: str | None) -> list[dict]:
     return events
 
 
+def _most_held(hands: dict[str, list[str]], events: list[dict]) -> int:
+    """The most tiles any player holds at once during the deal."""
+    held = {p: len(h) for p, h in hands.items()}
+    most = max(held.values(), default=0)
+    for e in events:
+        if e["event"] in ("draw", "play") and e.get("player") in held:
+            held[e["player"]] += 1 if e["event"] == "draw" else -1
+            most = max(most, held[e["player"]])
+    return most
+
+
 def _full_deal(events: list[dict]) -> Deal:
     return deal_from_events(events, apply, new_game)
 
@@ -111,7 +122,10 @@ class _Scene:
             self.layout_index[tuple(sorted(t.values))] = len(self.tiles)
             self.tiles.append(t)
         self.parent_obj = {i: t.parent for i, t in enumerate(layout) if t.parent is not None}
-        self.slots: dict[str, list[int]] = {}  # seat -> tile objects in its row, in slot order
+        self.slots: dict[str, list[int]] = {}  # seat -> tile objects in its row, in the order laid there
+        self.slot_of: dict[int, int] = {}  # hand tile object -> its slot in its row
+        self.row_fit: dict[str, tuple[float, float, float]] = {}  # seat -> its row's reach, pitch, shift
+        self._view: np.ndarray | None = None  # see in_view
         self.hand_index: dict[tuple[tuple[int, int], str], int] = {}
         deal_event = next(e for e in events if e["event"] == "deal")
         self.light_dir = np.array([math.cos(a := float(rng.uniform(0, 2 * math.pi))), math.sin(a)]) * float(rng.uniform(0.3, 1.2))
@@ -126,18 +140,67 @@ class _Scene:
     def _row_slot(self, seat: str, k: int, n: int) -> tuple[np.ndarray, float]:
         d = SEAT_DIR[seat]
         along = np.array([-d[1], d[0]])
+        reach, pitch, shift = self.row_fit.get(seat) or self._row_geometry(seat)
+        c = self.center + d * reach + along * ((k - (n - 1) / 2) * pitch + shift)
+        return c, math.atan2(d[1], d[0])
+
+    def _row_geometry(self, seat: str, reach_scale: float = 1.0, pitch_scale: float = 1.0,
+                      shift: float = 0.0) -> tuple[float, float, float]:
+        """A seat's row: its distance from the centre, the step between slots, its shift along."""
         w_out, h_out = self.size
         reach = (0.44 * h_out if seat in ("south", "north") else 0.44 * w_out) - 0.5 * self.w * self.ratio
+        return reach * reach_scale, self.w * 1.12 * pitch_scale, shift
+
+    def in_view(self, poly: np.ndarray) -> bool:
+        """Whether a table-plane polygon's corners lie inside the picture (4 px in)."""
+        if self._view is None:
+            # the canvas, 4 px a cell, marked where the camera sees it
+            w_out, h_out = self.size
+            cw, ch = self.cam.canvas_size
+            gx, gy = np.meshgrid(np.arange(0, cw, 4.0), np.arange(0, ch, 4.0))
+            p = self.cam.project(np.stack([gx.ravel(), gy.ravel()], axis=1))
+            seen = (p[:, 0] >= 4) & (p[:, 0] <= w_out - 4) & (p[:, 1] >= 4) & (p[:, 1] <= h_out - 4)
+            self._view = seen.reshape(gx.shape)
+        cells = np.floor(np.asarray(poly) / 4.0).astype(int)
+        rows, cols = self._view.shape
+        return all(0 <= y < rows and 0 <= x < cols and self._view[y, x] and self._view[min(y + 1, rows - 1), min(x + 1, cols - 1)]
+                   for x, y in cells)
+
+    def _fit_row(self, seat: str, n: int, layout: list[PlacedTile]) -> None:
+        """Every slot of a seat's row in the picture and clear of the layout: the row as drawn
+        when it fits; else shifted along, its tiles closer, or nearer the centre (a camera turned
+        on its mount cuts the table's corners: fresh16 h359, a hand's tiles off the picture all
+        deal, never seen)."""
+        chain = [t.corners() for t in layout]
+
+        def fits(geometry) -> bool:
+            self.row_fit[seat] = geometry
+            for k in range(n):
+                c, ang = self._row_slot(seat, k, n)
+                poly = PlacedTile((0, 0), (float(c[0]), float(c[1])), ang, self.w, self.ratio, "down", seat,
+                                  style=self.style).corners()
+                if not self.in_view(poly) or any(polygons_overlap(poly, q) for q in chain):
+                    return False
+            return True
+
         pitch = self.w * 1.12
-        c = self.center + d * reach + along * (k - (n - 1) / 2) * pitch
-        return c, math.atan2(d[1], d[0])
+        for reach_scale in (1.0, 0.97, 0.94, 0.91, 0.88):
+            for pitch_scale in (1.0, 0.96, 0.92):
+                for step in (0, 1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6, -6, 7, -7, 8, -8):
+                    if fits(self._row_geometry(seat, reach_scale, pitch_scale, 0.5 * step * pitch)):
+                        return
+        self.row_fit[seat] = self._row_geometry(seat)
+        log.warning("the %s row does not fit the picture: some of its tiles lie outside", seat)
 
     def _rows(self, deal_event: dict, rng) -> None:
         hands = deal_event.get("hands") or {}
-        # room for the tiles a player may draw later
+        # room for the tiles a player may draw later; a hand that draws more than that puts the
+        # rest where its played tiles lay (fresh16 h359: ten draws ran off the picture)
         n_slots = max([len(h) for h in hands.values()] + [7]) + 3
+        n_slots = max(n_slots, _most_held(hands, self.events))
         for player, tiles in hands.items():
             seat = self.seat_of[player]
+            self._fit_row(seat, n_slots, [self.tiles[i] for i in self.layout_index.values()])
             self.slots[seat] = []
             for k, text in enumerate(tiles):
                 t = Tile.parse(text)
@@ -152,7 +215,18 @@ class _Scene:
         self.tiles.append(t)
         self.slots[seat].append(idx)
         self.hand_index[(values, seat)] = idx
+        self.slot_of[idx] = k
         return idx
+
+    def draw_slot(self, seat: str, present: set[int]) -> int:
+        """The row slot of a tile `seat` draws now: the next one, or once the row's slots are
+        used, the free one (its tile played) nearest the row's end."""
+        used = [self.slot_of[i] for i in self.slots[seat]]
+        if len(used) < self.n_slots:
+            return len(used)
+        taken = {self.slot_of[i] for i in self.slots[seat] if i in present}
+        free = [k for k in range(self.n_slots) if k not in taken]
+        return max(free) if free else len(used)
 
     def _boneyard(self, deal_event: dict, rng) -> None:
         self.bone_index: dict[tuple[int, int], int] = {}
@@ -161,14 +235,19 @@ class _Scene:
             return
         w_out, h_out = self.size
         avoid = [t.corners() for t in self.tiles]
-        # a free corner of the table; the pile spreads wider until every tile finds room
-        for grow in (1.0, 1.3, 1.6, 2.0):
+        # a free corner of the table, then of the picture (a turned camera cuts the table's
+        # corners); the pile spreads wider until every tile finds room, each in the picture
+        # (fresh16 h350: a draw from a pile tile the frame cut off, no arm seen)
+        image = np.array([0.5 * w_out, 0.5 * h_out])
+        for of_picture, grow in [(False, g) for g in (1.0, 1.3, 1.6, 2.0)] + [(True, g) for g in (1.0, 1.3, 1.6, 2.0)]:
             for sx, sy in ((1, -1), (-1, -1), (1, 1), (-1, 1)):
-                corner = self.center + np.array([sx * 0.36 * w_out, sy * 0.33 * h_out])
+                offset = np.array([sx * 0.36 * w_out, sy * 0.33 * h_out])
+                corner = self.cam.unproject([image + offset])[0] if of_picture else self.center + offset
                 hw, hh = 0.1 * w_out * grow, 0.11 * h_out * grow
                 box = (corner[0] - hw, corner[1] - hh, corner[0] + hw, corner[1] + hh)
                 pile = layouts.scatter([(b.a, b.b) for b in bones], np.random.default_rng(int(rng.integers(2**31))), box,
-                                       self.w, self.ratio, "down", "boneyard", self.style, avoid, tries=200)
+                                       self.w, self.ratio, "down", "boneyard", self.style, avoid, tries=200,
+                                       keep=self.in_view, whole=True)
                 if len(pile) == len(bones):
                     for t in pile:
                         self.bone_index[t.values] = len(self.tiles)
@@ -329,8 +408,7 @@ def _plan(scene: _Scene, rng: np.random.Generator, fps: int, spectator_at: int |
             rec["tile"] = str(t)
             bone = scene.bone_index.get((t.a, t.b))
             target = np.asarray(scene.tiles[bone].center) if bone is not None else scene.center
-            new_slot = len(hand_slots[seat])
-            drawn = scene._add_hand_tile(seat, (t.a, t.b), new_slot, scene.n_slots)
+            drawn = scene._add_hand_tile(seat, (t.a, t.b), scene.draw_slot(seat, present), scene.n_slots)
             hand_slots[seat].append(drawn)
             rec["object"] = drawn
 
