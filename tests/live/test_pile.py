@@ -98,6 +98,43 @@ def test_the_last_tiles_of_the_pile_stay_boneyard_tiles():
     assert [t.owner for t in memory.mark(Observation(tuple(hands + bones[:2])), 14).tiles] == ["south"] * 3 + ["east"] * 2
 
 
+def test_a_hand_s_row_down_to_a_tile_or_two_by_the_pile_stays_the_hand_s():
+    """Fresh16 h339: north's row, played down to scattered tiles beside the pile, was taken into
+    the heap and remembered there: his row no longer showed that he laid a tile drawn unseen
+    (its pile tile out of the picture). h350: north's drawn tiles put at the end of his row by
+    the pile were the heap's, and his row never grew by them. A row keeps its line all deal."""
+    memory = PileMemory()
+    row = hand_row(300, 60, 7, "north")
+    bones = heap(300 + 7 * 0.6 * L + 2.9 * L, 110, 8)
+    first = memory.mark(Observation(tuple(row + bones)), 14)
+    assert [t.owner for t in first.tiles] == ["north"] * 7 + [BONEYARD] * 8
+    # five tiles played: two left, with a gap, the last one beside the pile
+    left = [row[0], row[6]]
+    later = memory.mark(Observation(tuple(left + bones)), 14)
+    assert [t.owner for t in later.tiles] == ["north"] * 2 + [BONEYARD] * 8
+    # a tile drawn and put at the row's end, nearer the pile than the row's last tile
+    drawn = tile(300 + 8 * 0.6 * L, 60, 92.0, "north")
+    grown = memory.mark(Observation(tuple([*left, drawn, *bones])), 14)
+    assert [t.owner for t in grown.tiles] == ["north"] * 3 + [BONEYARD] * 8
+    # without the row seen before, the two by the pile would be the heap's
+    fresh = PileMemory().mark(Observation(tuple([*left, drawn, *bones])), 14)
+    assert [t.owner for t in fresh.tiles][:3] == ["north", BONEYARD, BONEYARD]
+
+
+def test_three_pile_tiles_squared_side_by_side_by_chance_are_no_hand_s_row_for_good():
+    """Fresh16 h353: three tiles of the pile lay squared side by side by chance; once one was
+    drawn, the other two were the heap's again. Only a row as long as a hand is remembered."""
+    memory = PileMemory()
+    bones = heap(540, 300, 8)
+    across = math.radians(60.0)  # across tiles lying at 150 degrees
+    chance = [tile(400 + k * 0.6 * L * math.cos(across), 250 + k * 0.6 * L * math.sin(across), 150.0, "east")
+              for k in range(3)]
+    first = memory.mark(Observation(tuple(chance + bones)), 14)
+    assert [t.owner for t in first.tiles] == ["east"] * 3 + [BONEYARD] * 8  # a row on this frame
+    later = memory.mark(Observation(tuple(chance[1:] + bones)), 14)
+    assert [t.owner for t in later.tiles] == [BONEYARD] * 10
+
+
 def test_a_reader_that_names_the_boneyard_is_left_alone():
     bones = heap(540, 420, 5)
     named = [TileObs(b.values, b.halves, face="down", owner=BONEYARD) for b in bones[:2]] + bones[2:]

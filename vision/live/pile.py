@@ -32,10 +32,11 @@ def tile_length(obs: Observation, indices: list[int]) -> float:
     return heap.tile_length([t.halves for t in obs.tiles], indices)
 
 
-def find_pile(obs: Observation, most: int | None = None) -> list[int]:
+def find_pile(obs: Observation, most: int | None = None, rows: list[heap.Halves] | None = None) -> list[int]:
     """Indices of the tiles of the boneyard heap on this frame ([] when there is none); see
-    `vision.read.heap.find_heap` (`most`: the tiles a deal leaves undealt)."""
-    return heap.find_heap([t.halves for t in obs.tiles], _loose(obs), most, EXTRA_BOXES)
+    `vision.read.heap.find_heap` (`most`: the tiles a deal leaves undealt; `rows`: tiles seen in
+    hands' rows before)."""
+    return heap.find_heap([t.halves for t in obs.tiles], _loose(obs), most, EXTRA_BOXES, rows or ())
 
 
 class PileMemory:
@@ -48,13 +49,25 @@ class PileMemory:
         """A new deal: the heap is found again."""
         self.places: list[Point] = []
         self.tile_len = 0.0
+        self.rows: list[heap.Halves] = []  # the tiles seen in hands' rows this deal, where they lay
 
     def mark(self, obs: Observation, most: int | None = None) -> Observation:
         """`obs` with the boneyard's tiles owned by the boneyard. A reader that already names the
-        boneyard (the renderer's truth) is left alone."""
+        boneyard (the renderer's truth) is left alone.
+
+        A hand's row keeps its line all deal: a tile in the line of a row seen before is the
+        hand's, not the heap's, however few tiles the row holds now and however near the heap it
+        lies, and its place is not remembered as the pile's (fresh16 h339: Boris's row, down to
+        scattered tiles by the pile, was taken into the heap and its places remembered, so his
+        row no longer showed that he laid a tile drawn unseen). A tile at a place of the pile
+        remembered before stays the pile's (fresh16 h344: a drawn tile put at the end of a row
+        half over a pile tile, whose part in view was boxed squared to the row)."""
         if any(t.owner == BONEYARD for t in obs.tiles):
             return obs
-        found = set(find_pile(obs, most))
+        halves = [t.halves for t in obs.tiles]
+        for i in heap.hand_rows_seen(halves, _loose(obs)):
+            self._remember_row(halves[i])
+        found = set(find_pile(obs, most, self.rows))
         if found:
             self.tile_len = max(self.tile_len, tile_length(obs, sorted(found)))
             for i in found:
@@ -72,3 +85,9 @@ class PileMemory:
     def _remember(self, p: Point) -> None:
         if all(math.dist(p, q) > PLACE_REACH * self.tile_len for q in self.places):
             self.places.append(p)
+
+    def _remember_row(self, h: heap.Halves) -> None:
+        """A tile of a hand's row where it lies now (its place's last tile, one per place)."""
+        c = heap.centre(h)
+        near = 0.25 * heap.tile_length([h], [0])
+        self.rows = [r for r in self.rows if math.dist(heap.centre(r), c) > near] + [h]

@@ -18,6 +18,7 @@ Halves = tuple[Point, Point]
 ROW_ANGLE_DEG = 12.0  # tiles of a row are squared to each other within this
 ROW_STEP = 0.9  # side by side: centres at most this many tile lengths apart (a tile's width is half)
 ROW_MIN = 3  # tiles in a row of a hand; two squared tiles can lie so in a heap by chance
+HAND_ROW = 5  # a row this long is a hand's, never the heap's (a deal with a boneyard gives 7 or 8 each)
 ROW_GAP = 1.5  # a hand's tiles beyond a gap (tiles played from it) within this many tile lengths
 HEAP_LINK = 2.0  # tiles of a heap lie within this many tile lengths of another of them
 HEAP_MIN = 3
@@ -59,23 +60,38 @@ def _in_line(row: list[Halves], h: Halves, length: float) -> bool:
     return _side_by_side(near, h, length, ROW_GAP)
 
 
-def _hand_rows(halves: Sequence[Halves], loose: list[int], length: float) -> set[int]:
+def _hand_rows(halves: Sequence[Halves], loose: list[int], length: float,
+               known: Sequence[Halves] = ()) -> set[int]:
     """The tiles of hands' rows among `loose`: ROW_MIN side by side or more, and the tiles in
     their line beyond a gap (held-out h24: a tile played from the middle of a hand left the last
-    one apart, 2 tile lengths from the boneyard, and it was taken for a tile of the heap)."""
+    one apart, 2 tile lengths from the boneyard, and it was taken for a tile of the heap).
+    `known`: tiles seen in hands' rows before (where they lay): a row keeps its line however few
+    tiles it holds now, so a tile in that line is a hand's too."""
     rows = [row for row in _groups(loose, lambda i, j: _side_by_side(halves[i], halves[j], length))
             if len(row) >= ROW_MIN]
     in_row = {i for row in rows for i in row}
+    lines = [[halves[j] for j in row] for row in rows] + ([list(known)] if known else [])
     grown = True
     while grown:
         grown = False
-        for row in rows:
+        for line in lines:
             for i in loose:
-                if i not in in_row and _in_line([halves[j] for j in row], halves[i], length):
-                    row.append(i)
+                if i not in in_row and _in_line(line, halves[i], length):
+                    line.append(halves[i])
                     in_row.add(i)
                     grown = True
     return in_row
+
+
+def hand_rows_seen(halves: Sequence[Halves], loose: list[int]) -> set[int]:
+    """The tiles among `loose` that lie in rows of HAND_ROW side by side or more: surely a hand's,
+    to be remembered as such (three squared side by side happen in a heap by chance: fresh16
+    h353, three tiles of the pile by a hand's row, remembered as a row, counted as that hand's)."""
+    length = tile_length(halves, loose)
+    if not loose or length <= 0:
+        return set()
+    return {i for row in _groups(loose, lambda i, j: _side_by_side(halves[i], halves[j], length))
+            if len(row) >= HAND_ROW for i in row}
 
 
 def _groups(indices: list[int], linked: Callable[[int, int], bool]) -> list[list[int]]:
@@ -106,15 +122,17 @@ def tile_length(halves: Sequence[Halves], indices: list[int]) -> float:
     return spans[len(spans) // 2] if spans else 0.0
 
 
-def find_heap(halves: Sequence[Halves], loose: list[int], most: int | None = None, extra: int = 0) -> list[int]:
+def find_heap(halves: Sequence[Halves], loose: list[int], most: int | None = None, extra: int = 0,
+              known: Sequence[Halves] = ()) -> list[int]:
     """The largest heap among the face-down tiles `loose` (indices into `halves`), [] when there
-    is none: at least HEAP_MIN tiles, none in a hand's row, lying near each other at scattered
-    angles, and no more than `most` (the tiles a deal leaves undealt: a heap of all 28 before the
-    deal is the shuffle, not the boneyard) and `extra` boxes more (a tile boxed twice)."""
+    is none: at least HEAP_MIN tiles, none in a hand's row (`known`: tiles seen in hands' rows
+    before, see `_hand_rows`), lying near each other at scattered angles, and no more than `most`
+    (the tiles a deal leaves undealt: a heap of all 28 before the deal is the shuffle, not the
+    boneyard) and `extra` boxes more (a tile boxed twice)."""
     length = tile_length(halves, loose)
     if len(loose) < HEAP_MIN or length <= 0:
         return []
-    in_row = _hand_rows(halves, loose, length)
+    in_row = _hand_rows(halves, loose, length, known)
     rest = [i for i in loose if i not in in_row]
     heaps = _groups(rest, lambda i, j: math.dist(centre(halves[i]), centre(halves[j])) <= HEAP_LINK * length)
     heaps = [h for h in heaps if HEAP_MIN <= len(h) <= (most + extra if most is not None else len(h))
