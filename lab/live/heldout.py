@@ -14,6 +14,7 @@ OUT/videos/hNN_LOOK_VARIANT/; existing ones are kept.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import shutil
 from dataclasses import dataclass
@@ -91,7 +92,8 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     for plan in plans(args.deals, args.first, args.seed):
         log.info("rendered %s", render(args.out, plan))
-    shutil.rmtree(args.out / "partial", ignore_errors=True)
+    with contextlib.suppress(OSError):  # another run may still be rendering into it
+        (args.out / "partial").rmdir()
     return 0
 
 
