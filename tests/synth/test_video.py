@@ -81,3 +81,22 @@ def test_a_turned_camera_sees_every_hand_tile_and_every_pile_tile():
     for i in rows + list(scene.bone_index.values()):
         p = scene.cam.project(scene.tiles[i].corners())
         assert (p >= 0).all() and (p[:, 0] <= size[0]).all() and (p[:, 1] <= size[1]).all(), scene.tiles[i]
+
+
+def test_the_pile_keeps_clear_of_every_slot_of_the_rows():
+    """Fresh17 h366: the pile lay over the empty end of Boris's row; his drawn 0-0, put there, was
+    taken for a pile tile, and playing it for a draw. No pile tile lies on a row's slot."""
+    from vision.synth.looks import look
+    from vision.synth.polygons import polygons_overlap
+    from vision.synth.tiles import PlacedTile
+    from vision.synth.video import _game_events, _Scene, video_rng
+
+    rng = video_rng(2401 + 366, 0)
+    scene = _Scene(rng, (800, 600), _game_events(rng, "spider"), look("pin_line"), 14.0)
+    assert scene.bone_index
+    for seat in scene.slots:
+        for k in range(scene.n_slots):
+            c, ang = scene._row_slot(seat, k, scene.n_slots)
+            slot = PlacedTile((0, 0), (float(c[0]), float(c[1])), ang, scene.w, scene.ratio, "down", seat).corners()
+            for i in scene.bone_index.values():
+                assert not polygons_overlap(slot, scene.tiles[i].corners()), (seat, k)

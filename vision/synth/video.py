@@ -192,6 +192,16 @@ class _Scene:
         self.row_fit[seat] = self._row_geometry(seat)
         log.warning("the %s row does not fit the picture: some of its tiles lie outside", seat)
 
+    def _empty_slots(self) -> list[np.ndarray]:
+        """The outlines of the rows' slots no tile holds yet."""
+        out = []
+        for seat, objs in self.slots.items():
+            for k in range(len(objs), self.n_slots):
+                c, ang = self._row_slot(seat, k, self.n_slots)
+                out.append(PlacedTile((0, 0), (float(c[0]), float(c[1])), ang, self.w, self.ratio, "down", seat,
+                                      style=self.style).corners())
+        return out
+
     def _rows(self, deal_event: dict, rng) -> None:
         hands = deal_event.get("hands") or {}
         # room for the tiles a player may draw later; a hand that draws more than that puts the
@@ -234,13 +244,18 @@ class _Scene:
         if not bones:
             return
         w_out, h_out = self.size
-        avoid = [t.corners() for t in self.tiles]
+        # the rows' empty slots too: a drawn tile goes there, and a player keeps his row apart
+        # from the pile (fresh17 h366: Boris's drawn 0-0 put in his row against the pile was
+        # taken for a pile tile, and playing it for a draw)
+        avoid = [t.corners() for t in self.tiles] + self._empty_slots()
         # a free corner of the table, then of the picture (a turned camera cuts the table's
         # corners); the pile spreads wider until every tile finds room, each in the picture
         # (fresh16 h350: a draw from a pile tile the frame cut off, no arm seen)
         image = np.array([0.5 * w_out, 0.5 * h_out])
-        for of_picture, grow in [(False, g) for g in (1.0, 1.3, 1.6, 2.0)] + [(True, g) for g in (1.0, 1.3, 1.6, 2.0)]:
-            for sx, sy in ((1, -1), (-1, -1), (1, 1), (-1, 1)):
+        corners = ((1, -1), (-1, -1), (1, 1), (-1, 1))
+        for of_picture, grow in [(False, g) for g in (1.0, 1.3, 1.6, 2.0)] + [(True, g) for g in (1.0, 1.3, 1.6, 2.0, 2.5)]:
+            # in the picture, its sides too (free where nobody sits there)
+            for sx, sy in corners + ((1, 0), (-1, 0), (0, -1), (0, 1)) if of_picture else corners:
                 offset = np.array([sx * 0.36 * w_out, sy * 0.33 * h_out])
                 corner = self.cam.unproject([image + offset])[0] if of_picture else self.center + offset
                 hw, hh = 0.1 * w_out * grow, 0.11 * h_out * grow
