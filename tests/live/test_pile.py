@@ -214,6 +214,17 @@ def test_a_tile_near_the_border_has_a_place_and_one_half_out_has_none():
     assert len(drawn) == 1 and math.dist(drawn[0].place, near.centre) < 1
 
 
+def test_a_pile_tile_along_the_border_wholly_in_view_has_a_place():
+    """Fresh16 h350: a pile tile lying along the picture's edge, wholly in view, its centre nearer
+    the border than half a tile length: the draw from it is seen by its place."""
+    along = tile(300, 480 - 0.35 * L, 0.0, BONEYARD)  # its long side 0.1 tile lengths from the border
+    bones = Boneyard(stable_s=0.5)
+    _settled(bones, 0.0, [[along, _bone(400, 300), _bone(460, 330)]] * 8)
+    assert bones.count == 3
+    drawn = _settled(bones, 1.0, [[_bone(400, 300), _bone(460, 330)]] * 12)
+    assert len(drawn) == 1 and math.dist(drawn[0].place, along.centre) < 1
+
+
 def test_an_arm_from_the_left_edge_lies_between_that_edge_and_its_tip():
     arms = Arms(TrackerConfig(), full_frame((640, 480), ["Anna", "Boris"]))
     arms._reaches = [Reach(start=1.0, end=1.5, edge="left", tip=(100.0, 240.0))]
