@@ -212,3 +212,20 @@ def test_an_edge_seen_only_in_glimpses_came_at_its_first_glimpse_since_the_table
     second.to_votes["1-2"] += 3  # laid against it: after it
     arms.assign(27.6, [first, second])
     assert (first.edge, second.edge) == ("right", "bottom")
+
+
+def test_an_older_arm_another_arm_outlived_yields_to_pieces_of_an_arm_since():
+    # Fresh17 h361: a spectator's hand from the right laid nothing; Boris's arm from the left laid
+    # 1-6, given on the next settled frame; Vera's sleeve, seen only in pieces by her row, laid
+    # 0-2 where the spectator's hand had hovered: the older arm's tile would have been seen by now.
+    arms = Arms(TrackerConfig(), full_frame(SIZE, ["Anna", "Boris", "Vera", "Gleb"]))
+    t = _visit(arms, 5.1, "right", [(780.0, 240.0), (500.0, 236.0), (286.0, 234.0), (286.0, 234.0), (780.0, 240.0)])
+    t = _visit(arms, t + 0.2, "left", [(20.0, 250.0), (300.0, 255.0), (514.0, 258.0), (514.0, 258.0), (20.0, 250.0)])
+    first = _candidate("1-6", (460.0, 252.0))
+    arms.assign(t, [first])
+    assert first.edge == "left"
+    t = _visit(arms, t + 0.2, "top", [(326.0, 40.0), (326.0, 86.0), (326.0, 90.0), (326.0, 86.0), (326.0, 40.0)])
+    assert not arms._reaches[-1].deep  # pieces only
+    second = _candidate("0-2", (282.0, 235.0))
+    arms.assign(t, [second])
+    assert second.edge == "top"

@@ -203,6 +203,13 @@ class Arms:
                    if r.deep and t - self.config.reach_window_s <= r.end <= t
                    and (r.end > self._prev_settled_t or r not in self._used)
                    and not self.silent(r.end)]
+        pieces = self._pieces(t)
+        if pieces and reaches and all(r.end <= self._prev_settled_t and self._outlived(r) for r in reaches):
+            # Only older arms, each outlived, and pieces of an arm since: the pieces laid it
+            # (fresh17 h361: a spectator's hand from the right laid nothing; Boris's arm after it
+            # laid 1-6, given on the next settled frame; then Vera's tile, her sleeve seen only in
+            # pieces, went to the spectator's arm, its tip nearest).
+            reaches = []
         # A box not read is given only an arm whose hand came near it: one far from every hand is
         # more likely a box of nothing (a joint, a back), and the arm that reached elsewhere, the
         # pile, drew (fresh deal h179, JPEG at quality 40: a box between layout tiles took the
@@ -247,9 +254,6 @@ class Arms:
             # the last settled frame; of edges seen as often, the one whose piece came nearest the
             # tile (held-out h28: a sleeve the colour of the cloth seen once at the far side, once
             # at the next seat's row; its tile lay by the first).
-            pieces = [r for r in self._reaches
-                      if not r.deep and self._prev_settled_t < r.end <= t and r not in self._used
-                      and not self._tail(r) and r.edge in self.calibration.seats]
             if pieces:
                 frames = Counter()
                 for r in pieces:
@@ -332,6 +336,17 @@ class Arms:
             # The arm is spent, and so are its pieces if it was seen as two (lost mid-reach).
             self._used.update(x for x in self._reaches if x.edge == r.edge
                               and x.start <= r.end + 1.0 and r.start <= x.end + 1.0)
+
+    def _outlived(self, r: Reach) -> bool:
+        """An arm after which another came and was given its tile or draw before the previous
+        settled frame: a tile of the first would most likely have been seen by then."""
+        return any(u.deep and u.start > r.end and u.end <= self._prev_settled_t for u in self._used)
+
+    def _pieces(self, t: float) -> list[Reach]:
+        """Pieces of arms from seats since the previous settled frame, given nothing yet."""
+        return [r for r in self._reaches
+                if not r.deep and self._prev_settled_t < r.end <= t and r not in self._used
+                and not self._tail(r) and r.edge in self.calibration.seats]
 
     def _glimpses(self, t: float, reaches: list[Reach]) -> Iterator[Reach]:
         """The arms seen only in glimpses lately, latest first, no tile given yet, from seats
