@@ -71,7 +71,7 @@ def render(out: Path, plan: Plan) -> Path:
         try:
             render_video(partial, video_rng(plan.seed, 1000 * attempt), plan.size, 10,
                          variant=plan.variant, progress=False, look=look(plan.look),
-                         turn_deg=plan.turn_deg, spectator_at=plan.spectator_at)
+                         turn_deg=plan.turn_deg, spectator_at=plan.spectator_at, framed=True)
             break
         except RuntimeError as exc:
             log.warning("%s, attempt %d: %s", plan.name, attempt + 1, exc)

@@ -73,7 +73,7 @@ def test_a_turned_camera_sees_every_hand_tile_and_every_pile_tile():
 
     rng = video_rng(2401 + 359, 0)
     size = (800, 600)
-    scene = _Scene(rng, size, _game_events(rng, "traditional"), look("jpeg40"), 20.0)
+    scene = _Scene(rng, size, _game_events(rng, "traditional"), look("jpeg40"), 20.0, framed=True)
     _plan(scene, rng, 10)
     rows = [i for seat in scene.slots.values() for i in seat]
     drawn = sum(e["event"] == "draw" for e in scene.events)
@@ -92,7 +92,7 @@ def test_the_pile_keeps_clear_of_every_slot_of_the_rows():
     from vision.synth.video import _game_events, _Scene, video_rng
 
     rng = video_rng(2401 + 366, 0)
-    scene = _Scene(rng, (800, 600), _game_events(rng, "spider"), look("pin_line"), 14.0)
+    scene = _Scene(rng, (800, 600), _game_events(rng, "spider"), look("pin_line"), 14.0, framed=True)
     assert scene.bone_index
     for seat in scene.slots:
         for k in range(scene.n_slots):

@@ -100,9 +100,12 @@ class _Scene:
     """Everything that stays put during a video, and the tile objects that come and go."""
 
     def __init__(self, rng: np.random.Generator, size: tuple[int, int], events: list[dict],
-                 look=None, turn_deg: float = 0.0):
+                 look=None, turn_deg: float = 0.0, framed: bool = False):
         self.size = size
         self.events = events
+        # framed: every hand and pile tile in the picture all deal, the pile clear of the rows
+        # (see render_video); else the table as the turned camera happens to cut it
+        self.framed = framed
         players = events[0]["players"]
         self.seat_of = dict(zip(players, seat_names(len(players)), strict=True))
         yaw = float(rng.normal(0, 0.03)) + math.radians(turn_deg)  # the camera turned on its mount
@@ -207,10 +210,12 @@ class _Scene:
         # room for the tiles a player may draw later; a hand that draws more than that puts the
         # rest where its played tiles lay (fresh16 h359: ten draws ran off the picture)
         n_slots = max([len(h) for h in hands.values()] + [7]) + 3
-        n_slots = max(n_slots, _most_held(hands, self.events))
+        if self.framed:
+            n_slots = max(n_slots, _most_held(hands, self.events))
         for player, tiles in hands.items():
             seat = self.seat_of[player]
-            self._fit_row(seat, n_slots, [self.tiles[i] for i in self.layout_index.values()])
+            if self.framed:
+                self._fit_row(seat, n_slots, [self.tiles[i] for i in self.layout_index.values()])
             self.slots[seat] = []
             for k, text in enumerate(tiles):
                 t = Tile.parse(text)
@@ -232,7 +237,7 @@ class _Scene:
         """The row slot of a tile `seat` draws now: the next one, or once the row's slots are
         used, the free one (its tile played) nearest the row's end."""
         used = [self.slot_of[i] for i in self.slots[seat]]
-        if len(used) < self.n_slots:
+        if len(used) < self.n_slots or not self.framed:
             return len(used)
         taken = {self.slot_of[i] for i in self.slots[seat] if i in present}
         free = [k for k in range(self.n_slots) if k not in taken]
@@ -247,13 +252,14 @@ class _Scene:
         # the rows' empty slots too: a drawn tile goes there, and a player keeps his row apart
         # from the pile (fresh17 h366: Boris's drawn 0-0 put in his row against the pile was
         # taken for a pile tile, and playing it for a draw)
-        avoid = [t.corners() for t in self.tiles] + self._empty_slots()
+        avoid = [t.corners() for t in self.tiles] + (self._empty_slots() if self.framed else [])
         # a free corner of the table, then of the picture (a turned camera cuts the table's
         # corners); the pile spreads wider until every tile finds room, each in the picture
         # (fresh16 h350: a draw from a pile tile the frame cut off, no arm seen)
         image = np.array([0.5 * w_out, 0.5 * h_out])
         corners = ((1, -1), (-1, -1), (1, 1), (-1, 1))
-        for of_picture, grow in [(False, g) for g in (1.0, 1.3, 1.6, 2.0)] + [(True, g) for g in (1.0, 1.3, 1.6, 2.0, 2.5)]:
+        tries = [(False, g) for g in (1.0, 1.3, 1.6, 2.0)]
+        for of_picture, grow in tries + ([(True, g) for g in (1.0, 1.3, 1.6, 2.0, 2.5)] if self.framed else []):
             # in the picture, its sides too (free where nobody sits there)
             for sx, sy in corners + ((1, 0), (-1, 0), (0, -1), (0, 1)) if of_picture else corners:
                 offset = np.array([sx * 0.36 * w_out, sy * 0.33 * h_out])
@@ -262,7 +268,7 @@ class _Scene:
                 box = (corner[0] - hw, corner[1] - hh, corner[0] + hw, corner[1] + hh)
                 pile = layouts.scatter([(b.a, b.b) for b in bones], np.random.default_rng(int(rng.integers(2**31))), box,
                                        self.w, self.ratio, "down", "boneyard", self.style, avoid, tries=200,
-                                       keep=self.in_view, whole=True)
+                                       keep=self.in_view if self.framed else None, whole=True)
                 if len(pile) == len(bones):
                     for t in pile:
                         self.bone_index[t.values] = len(self.tiles)
@@ -450,14 +456,17 @@ def _plan(scene: _Scene, rng: np.random.Generator, fps: int, spectator_at: int |
 
 def render_video(folder: Path, rng: np.random.Generator, size: tuple[int, int] = (960, 720), fps: int = 10,
                  variant: str | None = None, progress: bool = True, max_frames: int | None = None,
-                 look=None, turn_deg: float = 0.0, spectator_at: int | None = None) -> dict:
+                 look=None, turn_deg: float = 0.0, spectator_at: int | None = None, framed: bool = False) -> dict:
     """Render one deal into `folder`; returns the moves.json content. `max_frames` stops early
     (for quick checks; the record and moves still describe the whole deal). `look`: a
     vision.synth.looks.Look whose set style the tiles take (and its JPEG quality); `turn_deg`:
-    the camera turned on its mount; `spectator_at`: a hand that lays nothing before that play.
+    the camera turned on its mount; `spectator_at`: a hand that lays nothing before that play;
+    `framed`: the table framed for the camera, every hand and pile tile in the picture all deal and
+    the pile clear of the rows' slots (the held-out deals of issue 24; without it a turned camera
+    may cut the pile and the rows' ends off, as an unframed club camera would).
     Without them, the same video as before for the same stream."""
     events = _game_events(rng, variant)
-    scene = _Scene(rng, size, events, look, turn_deg)
+    scene = _Scene(rng, size, events, look, turn_deg, framed)
     tl = _plan(scene, rng, fps, spectator_at)
     quality = look.jpeg if look is not None and look.jpeg is not None else 88
     frames_dir = folder / "frames"
