@@ -710,3 +710,27 @@ def test_a_hand_at_a_corner_pile_seen_in_pieces_at_the_edges_beside_it_is_one_dr
     assert draws([away, *right]) == [(32.2, "bottom")]  # the two glimpses, carried by south's arm
     top = Reach(32.5, 32.7, "top", (578.0, 60.0), deep=False, frames=2)
     assert draws([away, *right, top]) == [(32.2, "bottom")]  # one hand, one draw
+
+
+def test_a_glimpse_at_the_pile_lit_in_scattered_pieces_is_no_draw():
+    """Rendered deal s44 as the renderer draws it since session 47: an exposure flicker on two
+    frames lit the dark pile's edges by north's side, on one of them in five pieces: taken for
+    north's hand at the pile, a draw nobody made. A frame of scattered pieces is light; two
+    frames of one hand's pieces are a visit."""
+    from vision.live.draws import DrawWatch
+
+    cal = full_frame((640, 480), ["Anna", "Boris"])  # Anna bottom, Boris top
+    pile = [_bone(600, 60), _bone(560, 60)]
+
+    def draws(scattered: int) -> list:
+        arms = Arms(TrackerConfig(), cal)
+        bones = Boneyard(stable_s=0.5)
+        _settled(bones, 0.0, [pile] * 8)
+        watch = DrawWatch()
+        arms._reaches = [Reach(28.5, 28.9, "top", (598.0, 52.0), deep=False, frames=2, scattered=scattered)]
+        arms._prev_settled_t = 28.3
+        watch.watch(29.5, Observation(tuple(pile), size=(640, 480)), arms, bones, cal, 2)
+        return watch.pending
+
+    assert draws(scattered=1) == []
+    assert len(draws(scattered=0)) == 1

@@ -39,6 +39,12 @@ class Reach:
     # its hand frame by frame, (t, x, y): several tiles laid in one visit were laid in the order
     # the hand came to them
     path: tuple[tuple[float, float, float], ...] = ()
+    scattered: int = 0  # frames on which its edge showed SCATTERED pieces or more: light, not a hand
+
+    @property
+    def hand_frames(self) -> int:
+        """The frames it was seen on as a hand, not as change scattered by light."""
+        return self.frames - self.scattered
 
 
 def _dist(p, q) -> float:
@@ -134,7 +140,7 @@ class Arms:
                 # and only there does it count.
                 deep = (len(path) >= WHOLE and self.depth(edge, tip) >= self.config.min_reach
                         and scattered < len(path))
-                self._reaches.append(Reach(start, last, edge, tip, deep, len(path), was_rooted, tuple(path)))
+                self._reaches.append(Reach(start, last, edge, tip, deep, len(path), was_rooted, tuple(path), scattered))
                 del self._reaching[edge]
         for edge, tip in now.items():
             point = (t, float(tip[0]), float(tip[1]))

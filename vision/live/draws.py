@@ -169,7 +169,7 @@ class DrawWatch:
         h256: south's hand at a pile in the far corner, seen at the right edge twice). A glimpse
         long enough to be a visit (`_visit`), or not at the pile, is left as it is."""
         enough = visit_frames if r.edge in calibration.seats else WHOLE
-        if r.frames >= enough or not self._at_pile(r, arms, bones):
+        if r.hand_frames >= enough or not self._at_pile(r, arms, bones):
             return r
         last, self._glimpse = self._glimpse, r
         if (last is None or last.edge != r.edge or not 0 <= r.start - last.end <= 1.0
@@ -177,7 +177,8 @@ class DrawWatch:
             return r
         self._glimpse = None
         arms.spend(last)
-        return replace(r, start=last.start, frames=last.frames + r.frames, path=last.path + r.path)
+        return replace(r, start=last.start, frames=last.frames + r.frames, path=last.path + r.path,
+                       scattered=last.scattered + r.scattered)
 
     def confirmed(self, d: Draw) -> bool:
         """Whether an arm's draw has been matched to a place of the pile gone."""
@@ -209,9 +210,11 @@ class DrawWatch:
                visit_frames: int) -> bool:
         """Whether arm `r` visited the boneyard: at the pile, seen whole, or on `visit_frames`
         frames from a side where someone sits (a fragment of an arm that laid a tile elsewhere can
-        show at an empty side near the pile)."""
+        show at an empty side near the pile). A frame of change scattered in pieces along the
+        edge is light, not the hand (rendered deal s44 as the renderer now draws it: two frames of
+        an exposure flicker lit the dark pile's edges, one in five pieces, taken for north's draw)."""
         return cls._at_pile(r, arms, bones) and (r.frames >= WHOLE or (
-            r.frames >= visit_frames and r.edge in calibration.seats))
+            r.hand_frames >= visit_frames and r.edge in calibration.seats))
 
     @staticmethod
     def _dwelt(r: Reach, arms: Arms, bones: Boneyard) -> bool:
