@@ -111,16 +111,23 @@ def test_change_scattered_in_pieces_from_one_edge_on_every_frame_is_no_arm():
     assert [r.deep for r in arms._reaches] == [False, True]
 
 
-def test_an_arm_since_the_last_settled_frame_that_passed_over_a_tile_laid_it_not_an_older_one():
-    # Fresh deal h253: a spectator's hand from the east hovered over the chain and left; west laid
-    # a tile, read on the next settled frame; west reached past the chain's far end to lay another,
-    # and that tile went to the older spectator's hand: 6 px from it and the late cost, against 57 px.
+def _a_spectator_then_a_tile() -> tuple[Arms, float]:
+    """A spectator's hand from the right hovers over the chain and leaves; the left player lays
+    1-6, given to their arm on the next settled frame."""
     arms = Arms(TrackerConfig(), full_frame(SIZE, ["Anna", "Boris", "Vera", "Gleb"]))
     t = _visit(arms, 5.1, "right", [(780.0, 240.0), (500.0, 236.0), (286.0, 234.0), (286.0, 234.0), (780.0, 240.0)])
     t = _visit(arms, t + 0.2, "left", [(20.0, 250.0), (300.0, 255.0), (514.0, 258.0), (514.0, 258.0), (20.0, 250.0)])
     first = _candidate("1-6", (460.0, 252.0))
     arms.assign(t, [first])
     assert first.edge == "left"
+    return arms, t
+
+
+def test_an_arm_since_the_last_settled_frame_that_passed_over_a_tile_laid_it_not_an_older_one():
+    # Fresh deal h253: a spectator's hand from the east hovered over the chain and left; west laid
+    # a tile, read on the next settled frame; west reached past the chain's far end to lay another,
+    # and that tile went to the older spectator's hand: 6 px from it and the late cost, against 57 px.
+    arms, t = _a_spectator_then_a_tile()
     t = _visit(arms, t + 0.2, "left", [(20.0, 240.0), (150.0, 235.0), (281.0, 236.0), (350.0, 228.0),
                                        (350.0, 228.0), (20.0, 240.0)])
     second = _candidate("0-3", (281.0, 238.0))
@@ -128,10 +135,7 @@ def test_an_arm_since_the_last_settled_frame_that_passed_over_a_tile_laid_it_not
     assert second.edge == "left"
     # ... but where the newer hand never came over the tile, the older arm may still have laid it,
     # unread on the settled frame between (the late cost stands)
-    arms = Arms(TrackerConfig(), full_frame(SIZE, ["Anna", "Boris", "Vera", "Gleb"]))
-    t = _visit(arms, 5.1, "right", [(780.0, 240.0), (500.0, 236.0), (286.0, 234.0), (286.0, 234.0), (780.0, 240.0)])
-    t = _visit(arms, t + 0.2, "left", [(20.0, 250.0), (300.0, 255.0), (514.0, 258.0), (514.0, 258.0), (20.0, 250.0)])
-    arms.assign(t, [_candidate("1-6", (460.0, 252.0))])
+    arms, t = _a_spectator_then_a_tile()
     t = _visit(arms, t + 0.2, "left", [(20.0, 400.0), (120.0, 420.0), (120.0, 420.0), (20.0, 400.0)])
     second = _candidate("0-3", (281.0, 238.0))
     arms.assign(t, [second])
@@ -218,12 +222,7 @@ def test_an_older_arm_another_arm_outlived_yields_to_pieces_of_an_arm_since():
     # Fresh17 h361: a spectator's hand from the right laid nothing; Boris's arm from the left laid
     # 1-6, given on the next settled frame; Vera's sleeve, seen only in pieces by her row, laid
     # 0-2 where the spectator's hand had hovered: the older arm's tile would have been seen by now.
-    arms = Arms(TrackerConfig(), full_frame(SIZE, ["Anna", "Boris", "Vera", "Gleb"]))
-    t = _visit(arms, 5.1, "right", [(780.0, 240.0), (500.0, 236.0), (286.0, 234.0), (286.0, 234.0), (780.0, 240.0)])
-    t = _visit(arms, t + 0.2, "left", [(20.0, 250.0), (300.0, 255.0), (514.0, 258.0), (514.0, 258.0), (20.0, 250.0)])
-    first = _candidate("1-6", (460.0, 252.0))
-    arms.assign(t, [first])
-    assert first.edge == "left"
+    arms, t = _a_spectator_then_a_tile()
     t = _visit(arms, t + 0.2, "top", [(326.0, 40.0), (326.0, 86.0), (326.0, 90.0), (326.0, 86.0), (326.0, 40.0)])
     assert not arms._reaches[-1].deep  # pieces only
     second = _candidate("0-2", (282.0, 235.0))

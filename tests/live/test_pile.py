@@ -574,29 +574,36 @@ def test_a_box_not_read_is_given_no_arm_whose_hand_never_came_near_it():
     assert read.edge == "bottom"
 
 
-def test_two_glimpses_of_one_hand_at_the_pile_within_a_second_are_a_visit():
-    """Fresh deal h209 (JPEG 40): Boris's hand at the pile seen on one frame, lost against the
-    table, seen on one frame again 0.8 s later 9 px away; each alone is too short for a draw,
-    together they are his draw. A glimpse elsewhere, or over a second later, is not joined."""
+def _pile_at_the_top_right():
+    """A two-player table, the pile by Boris's side at the top right: a function that shows the
+    draw watch `reaches` seen since the settled frame at `prev_t`, on the settled frame at `t`,
+    and returns the draws pending (the watch and the pile kept from call to call)."""
     from vision.live.draws import DrawWatch
 
     cal = full_frame((640, 480), ["Anna", "Boris"])  # Anna bottom, Boris top
     pile = [_bone(600, 60), _bone(560, 60)]
+    arms = Arms(TrackerConfig(), cal)
+    bones = Boneyard(stable_s=0.5)
+    _settled(bones, 0.0, [pile] * 8)
+    watch = DrawWatch()
 
+    def look(reaches: list[Reach], prev_t: float, t: float) -> list:
+        arms._reaches, arms._prev_settled_t = list(reaches), prev_t
+        watch.watch(t, Observation(tuple(pile), size=(640, 480)), arms, bones, cal, 2)
+        return list(watch.pending)
+
+    return look
+
+
+def test_two_glimpses_of_one_hand_at_the_pile_within_a_second_are_a_visit():
+    """Fresh deal h209 (JPEG 40): Boris's hand at the pile seen on one frame, lost against the
+    table, seen on one frame again 0.8 s later 9 px away; each alone is too short for a draw,
+    together they are his draw. A glimpse elsewhere, or over a second later, is not joined."""
     def draws(second: Reach) -> list:
-        arms = Arms(TrackerConfig(), cal)
-        bones = Boneyard(stable_s=0.5)
-        _settled(bones, 0.0, [pile] * 8)
-        watch = DrawWatch()
         first = Reach(21.8, 21.8, "top", (598.0, 52.0), deep=False, frames=1)
-        arms._reaches = [first]
-        arms._prev_settled_t = 21.7
-        watch.watch(21.9, Observation(tuple(pile), size=(640, 480)), arms, bones, cal, 2)
-        assert watch.pending == []
-        arms._reaches = [first, second]
-        arms._prev_settled_t = 21.9
-        watch.watch(second.end + 0.2, Observation(tuple(pile), size=(640, 480)), arms, bones, cal, 2)
-        return [(d.arm_t, d.edge) for d in watch.pending]
+        look = _pile_at_the_top_right()
+        assert look([first], 21.7, 21.9) == []
+        return [(d.arm_t, d.edge) for d in look([first, second], 21.9, second.end + 0.2)]
 
     again = Reach(22.6, 22.6, "top", (594.0, 60.0), deep=False, frames=1)
     assert draws(again) == [(21.8, "top")]
@@ -717,20 +724,9 @@ def test_a_glimpse_at_the_pile_lit_in_scattered_pieces_is_no_draw():
     frames lit the dark pile's edges by north's side, on one of them in five pieces: taken for
     north's hand at the pile, a draw nobody made. A frame of scattered pieces is light; two
     frames of one hand's pieces are a visit."""
-    from vision.live.draws import DrawWatch
-
-    cal = full_frame((640, 480), ["Anna", "Boris"])  # Anna bottom, Boris top
-    pile = [_bone(600, 60), _bone(560, 60)]
-
     def draws(scattered: int) -> list:
-        arms = Arms(TrackerConfig(), cal)
-        bones = Boneyard(stable_s=0.5)
-        _settled(bones, 0.0, [pile] * 8)
-        watch = DrawWatch()
-        arms._reaches = [Reach(28.5, 28.9, "top", (598.0, 52.0), deep=False, frames=2, scattered=scattered)]
-        arms._prev_settled_t = 28.3
-        watch.watch(29.5, Observation(tuple(pile), size=(640, 480)), arms, bones, cal, 2)
-        return watch.pending
+        glimpse = Reach(28.5, 28.9, "top", (598.0, 52.0), deep=False, frames=2, scattered=scattered)
+        return _pile_at_the_top_right()([glimpse], 28.3, 29.5)
 
     assert draws(scattered=1) == []
     assert len(draws(scattered=0)) == 1
