@@ -140,12 +140,22 @@ class _Scene:
         self.light.blur = "none"
         self._clutter(rng)
 
-    def _row_slot(self, seat: str, k: int, n: int) -> tuple[np.ndarray, float]:
+    def _row_slot(self, seat: str, k: int, n: int,
+                  geometry: tuple[float, float, float] | None = None) -> tuple[np.ndarray, float]:
+        """Slot `k` of `n` in a seat's row: its centre and angle (`geometry`: the row's reach,
+        pitch and shift, else the row's own, see `_fit_row`)."""
         d = SEAT_DIR[seat]
         along = np.array([-d[1], d[0]])
-        reach, pitch, shift = self.row_fit.get(seat) or self._row_geometry(seat)
+        reach, pitch, shift = geometry or self.row_fit.get(seat) or self._row_geometry(seat)
         c = self.center + d * reach + along * ((k - (n - 1) / 2) * pitch + shift)
         return c, math.atan2(d[1], d[0])
+
+    def _slot_outline(self, seat: str, k: int, n: int,
+                      geometry: tuple[float, float, float] | None = None) -> np.ndarray:
+        """The corners of a tile lying in slot `k` of `n` of a seat's row."""
+        c, ang = self._row_slot(seat, k, n, geometry)
+        return PlacedTile((0, 0), (float(c[0]), float(c[1])), ang, self.w, self.ratio, "down", seat,
+                          style=self.style).corners()
 
     def _row_geometry(self, seat: str, reach_scale: float = 1.0, pitch_scale: float = 1.0,
                       shift: float = 0.0) -> tuple[float, float, float]:
@@ -177,33 +187,24 @@ class _Scene:
         chain = [t.corners() for t in layout]
 
         def fits(geometry) -> bool:
-            self.row_fit[seat] = geometry
-            for k in range(n):
-                c, ang = self._row_slot(seat, k, n)
-                poly = PlacedTile((0, 0), (float(c[0]), float(c[1])), ang, self.w, self.ratio, "down", seat,
-                                  style=self.style).corners()
-                if not self.in_view(poly) or any(polygons_overlap(poly, q) for q in chain):
-                    return False
-            return True
+            return all(self.in_view(poly) and not any(polygons_overlap(poly, q) for q in chain)
+                       for poly in (self._slot_outline(seat, k, n, geometry) for k in range(n)))
 
         pitch = self.w * 1.12
         for reach_scale in (1.0, 0.97, 0.94, 0.91, 0.88):
             for pitch_scale in (1.0, 0.96, 0.92):
                 for step in (0, 1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6, -6, 7, -7, 8, -8):
-                    if fits(self._row_geometry(seat, reach_scale, pitch_scale, 0.5 * step * pitch)):
+                    geometry = self._row_geometry(seat, reach_scale, pitch_scale, 0.5 * step * pitch)
+                    if fits(geometry):
+                        self.row_fit[seat] = geometry
                         return
         self.row_fit[seat] = self._row_geometry(seat)
         log.warning("the %s row does not fit the picture: some of its tiles lie outside", seat)
 
     def _empty_slots(self) -> list[np.ndarray]:
         """The outlines of the rows' slots no tile holds yet."""
-        out = []
-        for seat, objs in self.slots.items():
-            for k in range(len(objs), self.n_slots):
-                c, ang = self._row_slot(seat, k, self.n_slots)
-                out.append(PlacedTile((0, 0), (float(c[0]), float(c[1])), ang, self.w, self.ratio, "down", seat,
-                                      style=self.style).corners())
-        return out
+        return [self._slot_outline(seat, k, self.n_slots)
+                for seat, objs in self.slots.items() for k in range(len(objs), self.n_slots)]
 
     def _rows(self, deal_event: dict, rng) -> None:
         hands = deal_event.get("hands") or {}
@@ -236,12 +237,12 @@ class _Scene:
     def draw_slot(self, seat: str, present: set[int]) -> int:
         """The row slot of a tile `seat` draws now: the next one, or once the row's slots are
         used, the free one (its tile played) nearest the row's end."""
-        used = [self.slot_of[i] for i in self.slots[seat]]
-        if len(used) < self.n_slots or not self.framed:
-            return len(used)
+        laid = len(self.slots[seat])
+        if laid < self.n_slots or not self.framed:
+            return laid
         taken = {self.slot_of[i] for i in self.slots[seat] if i in present}
         free = [k for k in range(self.n_slots) if k not in taken]
-        return max(free) if free else len(used)
+        return max(free) if free else laid
 
     def _boneyard(self, deal_event: dict, rng) -> None:
         self.bone_index: dict[tuple[int, int], int] = {}
@@ -258,10 +259,12 @@ class _Scene:
         # (fresh16 h350: a draw from a pile tile the frame cut off, no arm seen)
         image = np.array([0.5 * w_out, 0.5 * h_out])
         corners = ((1, -1), (-1, -1), (1, 1), (-1, 1))
-        tries = [(False, g) for g in (1.0, 1.3, 1.6, 2.0)]
-        for of_picture, grow in tries + ([(True, g) for g in (1.0, 1.3, 1.6, 2.0, 2.5)] if self.framed else []):
-            # in the picture, its sides too (free where nobody sits there)
-            for sx, sy in corners + ((1, 0), (-1, 0), (0, -1), (0, 1)) if of_picture else corners:
+        sides = ((1, 0), (-1, 0), (0, -1), (0, 1))  # in the picture, free where nobody sits there
+        spreads = [(False, g, corners) for g in (1.0, 1.3, 1.6, 2.0)]
+        if self.framed:
+            spreads += [(True, g, corners + sides) for g in (1.0, 1.3, 1.6, 2.0, 2.5)]
+        for of_picture, grow, offsets in spreads:
+            for sx, sy in offsets:
                 offset = np.array([sx * 0.36 * w_out, sy * 0.33 * h_out])
                 corner = self.cam.unproject([image + offset])[0] if of_picture else self.center + offset
                 hw, hh = 0.1 * w_out * grow, 0.11 * h_out * grow
