@@ -228,3 +228,19 @@ def test_an_older_arm_another_arm_outlived_yields_to_pieces_of_an_arm_since():
     second = _candidate("0-2", (282.0, 235.0))
     arms.assign(t, [second])
     assert second.edge == "top"
+
+
+def test_a_tile_gone_from_the_pile_was_taken_by_a_hand_from_a_seat_not_by_light_or_an_empty_side():
+    """The test deal s44 framed (two players, south and north): an exposure flicker lit the
+    cloth's stripes along the left edge, where nobody sits, and along the bottom in pieces; a
+    place of the pile found gone later was written as a draw by those 'arms'."""
+    from vision.live.arms import Reach
+
+    arms = Arms(TrackerConfig(), full_frame((640, 480), ["Anna", "Boris"]))
+    side = Reach(5.1, 5.2, "left", (122.0, 178.0), deep=False, frames=1)
+    light = Reach(5.1, 5.2, "bottom", (58.0, 398.0), deep=False, frames=2, scattered=2)
+    arms._reaches = [side, light]
+    assert arms.took_from([(398.0, 188.0)], 3.5, 8.7) == [None]
+    hand = Reach(6.0, 6.5, "top", (380.0, 200.0))
+    arms._reaches.append(hand)
+    assert arms.took_from([(398.0, 188.0)], 3.5, 8.7) == [hand]

@@ -184,6 +184,20 @@ def test_a_back_the_detector_scores_under_its_threshold_still_holds_its_place():
     assert _settled(bones, 3.0, [pile[1:]] * 20, faint=((460.0, 300.0),)) != []  # a faint box elsewhere
 
 
+def test_a_back_still_on_its_place_holds_it_whoever_the_reader_gives_it_to():
+    """The test deal s44 framed: a pile tile by the chain's crosswise double was read as a closed
+    tile of the layout, and its place written as a draw nobody made. A face-up tile there is
+    another tile: the back is gone."""
+    pile = [_bone(400, 300), _bone(460, 300)]
+    bones = Boneyard(stable_s=0.5)
+    _settled(bones, 0.0, [pile] * 8)
+    as_layout = [replace(pile[0], owner=LAYOUT), pile[1]]
+    assert _settled(bones, 1.0, [as_layout] * 20) == []
+    assert bones.count == 2
+    face_up = [replace(pile[0], owner=LAYOUT, face="up", values=(1, 2)), pile[1]]
+    assert len(_settled(bones, 3.0, [face_up] * 20)) == 1
+
+
 def test_a_place_must_stay_empty_twice_the_settling_time():
     pile = [_bone(400, 300), _bone(460, 300)]
     bones = Boneyard(stable_s=0.5)

@@ -27,13 +27,14 @@ CACHE = ROOT / "datasets" / "cache" / "live-tests"
 VIDEOS = [(7, 0, (640, 480), "bykovo"), (11, 2, (320, 240), "sport")]
 
 
-def rendered(seed: int, index: int, size: tuple[int, int], variant: str | None = None) -> Path:
-    root = CACHE / f"s{seed}_{index}_{size[0]}{'_' + variant if variant else ''}"
+def rendered(seed: int, index: int, size: tuple[int, int], variant: str | None = None,
+             framed: bool = False) -> Path:
+    root = CACHE / f"s{seed}_{index}_{size[0]}{'_' + variant if variant else ''}{'_framed' if framed else ''}"
     if find_video(root) is None:
         from vision.synth.video import render_video, video_rng
 
         render_video(root / "videos" / f"deal_s{seed}_{index:03d}", video_rng(seed, index),
-                     size, 10, variant=variant, progress=False)
+                     size, 10, variant=variant, progress=False, framed=framed)
     return root
 
 
@@ -110,13 +111,17 @@ def test_draws_from_the_boneyard_are_seen_and_the_record_is_the_true_one():
 
 
 @pytest.mark.slow
-def test_draws_are_seen_when_the_detector_reads_the_frames():
+@pytest.mark.parametrize("framed", [False, True])
+def test_draws_are_seen_when_the_detector_reads_the_frames(framed):
     """The same deal through the detector, the pip reader and the layout: the reader gives the
     boneyard's tiles to the seats like the hands (it knows no boneyard), the tracker finds the heap
-    among them (vision/live/pile.py) and sees the seven draws, each in its place."""
+    among them (vision/live/pile.py) and sees the seven draws, each in its place. Framed (rows and
+    pile fitted into the picture), the pile lies by the chain's crosswise double, one of its
+    backs is read as the layout's, and an exposure flicker lights the cloth along the left edge,
+    where nobody sits: still no draw nobody made."""
     from lab.live.evaluate import check, moves_of, watch
 
-    video = find_video(rendered(44, 0, (640, 480), "traditional"))
+    video = find_video(rendered(44, 0, (640, 480), "traditional", framed))
     assert video is not None
     got, pipe = watch(video, "model")
     true_draws = [e for e in video.record if e["event"] == "draw"]

@@ -410,8 +410,12 @@ class Arms:
     def took_from(self, places: list, since: float, until: float) -> list[Reach | None]:
         """The arms that took tiles from `places` (the boneyard) between two settled frames:
         each place gets the arm whose tip came nearest to it, among those no tile was given,
-        one arm per place while there are enough."""
-        pool = [r for r in self._reaches if since < r.end <= until and r not in self._used]
+        one arm per place while there are enough. Only a hand from an edge where a player sits
+        draws: not change scattered by light, nor an arm from an empty side (the test deal s44
+        framed: an exposure flicker lit the cloth's stripes along the left edge, where nobody
+        sits, and a row tile played later was written as a draw by that 'arm')."""
+        pool = [r for r in self._reaches if since < r.end <= until and r not in self._used
+                and r.hand_frames > 0 and r.edge in self.calibration.seats]
         out: list[Reach | None] = [None] * len(places)
         pairs = sorted((_dist(r.tip, p), k, i) for k, p in enumerate(places) if p is not None
                        for i, r in enumerate(pool))

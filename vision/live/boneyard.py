@@ -102,9 +102,13 @@ class Boneyard:
         if self.places is None:
             self._learn(t, [tile for tile in every if _inside(tile, obs.size) and tile.confidence >= LEARN_CONF])
             return []
+        # A back still lying on a place is its tile whoever the reader gives it to (the test deal
+        # s44 framed: a pile tile by the chain's crosswise double was read as a closed tile of the
+        # layout, and its place written as a draw nobody made).
+        backs = every + [tile for tile in obs.tiles if tile.owner != BONEYARD and tile.face == "down"]
         gone: list[_Place] = []
         for place in self.places:
-            here = [tile for tile in every if math.dist(tile.centre, place.centre) <= HOLDS * place.span]
+            here = [tile for tile in backs if math.dist(tile.centre, place.centre) <= HOLDS * place.span]
             if here:
                 tile = min(here, key=lambda tile: math.dist(tile.centre, place.centre))
                 place.centre, place.quad = tile.centre, _quad(tile)
