@@ -511,6 +511,34 @@ def test_a_draw_seen_while_a_tile_laid_before_it_waits_on_the_pile_goes_after_it
     assert record(1) == [("play", "Boris"), ("draw", "Anna")]
 
 
+def test_a_draw_no_arm_was_seen_make_goes_before_a_tile_laid_in_the_same_stretch_where_a_drawn_tile_may_be_laid():
+    # Fresh19 h429 (SPI-1, draw until a tile fits): Anna drew and laid 1-1 in one unsettled
+    # stretch, her hand hardly seen, no row in view; the place of the pile was found empty on the
+    # frame her tile appeared. The draw was written after the play (then lost). It went after its
+    # tile was last seen, before the arm that laid the tile came: first, where a drawn tile may be
+    # laid at once. Where it may not (DRK), the order stays the play's (the test above).
+    from vision.live.boneyard import Drawn
+    from vision.live.observation import BONEYARD
+
+    def record(draw_in_turn: bool) -> list:
+        pile = [replace(t, owner=BONEYARD) for t in _row(600, 4, "east")]
+        tracker = Tracker(["Anna", "Boris"], calibration(["Anna", "Boris"]))
+        tracker.boneyard_size, tracker.draw_in_turn = 14, draw_in_turn
+        tracker.to_move = lambda: "Anna"
+        opener = TileObs((6, 6), ((780.0, 600.0), (820.0, 600.0)), face="up", owner=LAYOUT)
+        events, t = [], 0.0
+        for seconds, motion, layout in [(2.0, SETTLED, []), (1.0, arm_from("bottom"), []), (3.0, SETTLED, [opener])]:
+            for _ in range(round(seconds * 10)):
+                if abs(t - 3.0) < 0.05:  # last seen at 1.9 s, before her arm came
+                    tracker.draws._unsure.append(Drawn(1.9, t, (100.0, 1000.0)))
+                events += tracker.update(t, motion, Observation(tuple(pile + layout), size=SIZE) if motion.settled else None).events
+                t += 0.1
+        return [(e["event"], e["player"]) for e in events if e["event"] in ("play", "draw")]
+
+    assert record(draw_in_turn=True) == [("draw", "Anna"), ("play", "Anna")]
+    assert record(draw_in_turn=False)[0] == ("play", "Anna")
+
+
 def _with_phantom(sc, phantom, until_t: float):
     """The scenario with `phantom` read on every settled frame before `until_t`."""
     steps = []

@@ -27,6 +27,8 @@ class Draw:
     arm_t: float  # when the arm that took it came (inf: no arm seen)
     edge: str | None  # where that arm came from
     player: str | None = None  # who, where the rows told (a row holding a tile more)
+    # no arm seen: the last settled frame that still showed its tile (it went after that)
+    after_t: float = -math.inf
 
 
 AT_EARLY_S = 0.5  # an arm's draw told this much before its place's tile was last seen
@@ -202,7 +204,7 @@ class DrawWatch:
                 log.debug("a back lost from the pile is there again: no draw")
             elif t - drawn.first_t >= UNSURE_S:
                 self._unsure.remove(drawn)
-                self.pending.append(Draw(drawn.first_t, math.inf, None))
+                self.pending.append(Draw(drawn.first_t, math.inf, None, after_t=drawn.before_t))
                 log.debug("a tile left the boneyard, no arm seen")
 
     @classmethod

@@ -563,7 +563,12 @@ class Tracker:
                 player = self.calibration.seat_of_edge(c.edge)
                 log.debug("%s's row lost no tile for %s: drawn from the pile and laid", player, c.name)
                 self.draws.add_row_draw(c.first_t, player, c.arm_t - 1e-3)  # just before the play
-        ready = sorted(ready + [(d.first_t, d.arm_t, d) for d in self.draws.pending],
+        # A draw no arm was seen make went after its tile was last seen: where a drawn tile may be
+        # laid at once (TRAD, SPI-1), before a tile whose arm came later and that appeared on the
+        # same settled frame (fresh19 h429, spider: Anna drew and laid 1-1 in one unsettled
+        # stretch, her hand hardly seen; the draw was written after the play and then lost).
+        ready = sorted(ready + [(d.first_t, d.after_t if self.draw_in_turn and not math.isinf(d.after_t)
+                                 else d.arm_t, d) for d in self.draws.pending],
                        key=lambda item: item[:2])
         progress = True
         while ready and progress:
