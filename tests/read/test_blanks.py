@@ -175,3 +175,32 @@ def test_the_blank_double_among_patterned_backs_of_its_colour_reads_0_0():
         assert out[6].values == (0, 0)
         frame, tiles = _table(body, pattern=pattern, blank_at=None)  # every box a back: none taken
         assert [t.face for t in blank_doubles(frame, tiles)[0]] == ["down"] * 7
+
+
+def test_a_back_in_brighter_light_than_the_others_keeps_the_backs_tint_and_is_no_blank():
+    """Fresh live deal h423 (faint divider, tan backs, white faces): the hand rows lay in the shade
+    at the table's edges, a closed 0-0 (BAL) in the lit middle, as light as the faces but as tan
+    as the backs: read as a face-up blank. A plain box whose tint is the backs' is a back; the
+    blank double of the faces' tint among the same shaded backs still reads 0-0."""
+    style = replace(FACTORS["no_divider"].style(random_style(np.random.default_rng(3))),
+                    body=(235, 240, 240), back=(196, 228, 236), back_pattern="plain")  # BGR: white faces, pale tan backs
+
+    def frame_with(lit: str):
+        frame = np.full((160, 1020, 3), (40, 90, 30), np.uint8)
+        tiles = []
+        for n in range(10):
+            values = (n % 7, (n + 2) % 7) if n >= 7 else ((0, 0) if n == 6 and lit == "blank" else None)
+            t = PlacedTile(values, (60 + 100 * n, 80), math.pi / 2, LENGTH / 2, 2.0,
+                           face="down" if values is None else "up", style=style)
+            draw_face(frame, t)
+            read = (values, (0.99, 0.99), ("read", "read")) if n >= 7 else ((None, None), (1.0, 1.0), ("face down",) * 2)
+            tiles.append(TileRead(t.corners(), t.halves(), "up" if n >= 7 else "down", read[0], read[1], read[2], 0.9))
+        frame[:, :590] = (frame[:, :590] * 0.72).astype(np.uint8)  # the rows in the shade, the 7th tile lit
+        return frame, tiles
+
+    frame, tiles = frame_with("back")
+    out, _ = blank_doubles(frame, tiles)
+    assert [t.face for t in out[:7]] == ["down"] * 7
+    frame, tiles = frame_with("blank")
+    out, _ = blank_doubles(frame, tiles)
+    assert out[6].face == "up" and out[6].values == (0, 0)

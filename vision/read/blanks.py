@@ -42,6 +42,8 @@ PLAIN_SHARE = 0.02  # a body with fewer marked pixels than this shows nothing
 # The middle of a tile, this share of its width round its centre, is left out of "nothing on it": a
 # set's centre pin lies there, and no pip does (the nearest, a 1's, lies a width away).
 PIN_CLEAR = 0.25
+# Lab a, b: backs and faces whose tints lie this far apart are told apart by tint whatever the light
+CHROMA_APART = 8.0
 # Lab: where faces show, a box this near their colour only. Nearer the faces than the backs was
 # not enough: on the robustness matrix (16 scenes a look, 25 looks) a black phone and a dark
 # block boxed as backs became 29 phantom 0-0s (22-174 from the faces, 146 of them 56 or more);
@@ -142,12 +144,13 @@ def blank_doubles(frame: np.ndarray, tiles: list[TileRead],
             out[down[k]] = again
         elif _plain(cleared[down[k]]):
             plain.append(down[k])
-    if len(plain) == 1:
+    lit_back = len(plain) == 1 and faces and _backs_tint(colours[down.index(plain[0])], body, backs)
+    if len(plain) == 1 and not lit_back:
         t = tiles[plain[0]]
         why = "blank: a face's colour, not the backs'"
         out[plain[0]] = replace(t, face="up", half_values=(0, 0),
                                 half_confidence=(BLANK_CONFIDENCE, BLANK_CONFIDENCE), reasons=(why, why))
-    elif own is not None:  # a box of another colour than the backs' is none of the patterned backs
+    elif own is not None and not lit_back:  # a box of another colour than the backs' is none of the patterned backs
         others = {down[k] for k in strange}
         out = _plain_among_patterned(out, [i for i in down if out[i].face == "down" and i not in others], cleared)
     return _drop_strange(out, [down[k] for k in strange], far[strange] if strange else []), own
@@ -182,11 +185,22 @@ def _faces_among_few_backs(frame: np.ndarray, tiles: list[TileRead], down: list[
         elif _plain(cleared[down[k]]):
             plain.append(down[k])
     others = [k for k in range(len(down)) if not near[k]]
-    if len(plain) == 1 and others and all(apart[k] > APART for k in others):
+    if len(plain) == 1 and others and all(apart[k] > APART for k in others) and not _backs_tint(
+            colours[down.index(plain[0])], bodies[down.index(plain[0])], np.median(colours[others], axis=0)):
         why = "blank: a face's colour, where the backs are of another"
         out[plain[0]] = replace(tiles[plain[0]], face="up", half_values=(0, 0),
                                 half_confidence=(BLANK_CONFIDENCE, BLANK_CONFIDENCE), reasons=(why, why))
     return out
+
+
+def _backs_tint(colour: np.ndarray, body: np.ndarray, backs: np.ndarray) -> bool:
+    """Whether a plain box has the backs' tint rather than the faces', where the two tints differ
+    (CHROMA_APART): a back in brighter light than the others is no blank face (fresh live deal
+    h423: tan backs, white faces, a closed 0-0 in the lit middle of the table as light as the faces
+    and as tan as the backs in the shade of the hand rows, read as a face-up blank)."""
+    tint, face, back = colour[1:], body[1:], np.asarray(backs, np.float32)[1:]
+    return bool(np.linalg.norm(face - back) >= CHROMA_APART
+                and np.linalg.norm(tint - back) < np.linalg.norm(tint - face))
 
 
 def _drop_strange(tiles: list[TileRead], strange: list[int], far) -> list[TileRead]:
