@@ -153,6 +153,8 @@ def blank_doubles(frame: np.ndarray, tiles: list[TileRead],
     elif own is not None and not lit_back:  # a box of another colour than the backs' is none of the patterned backs
         others = {down[k] for k in strange}
         out = _plain_among_patterned(out, [i for i in down if out[i].face == "down" and i not in others], cleared)
+    if lit_back:  # a back after all: not a strange thing among the backs either
+        strange = [k for k in strange if down[k] != plain[0]]
     return _drop_strange(out, [down[k] for k in strange], far[strange] if strange else []), own
 
 
