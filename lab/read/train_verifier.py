@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from lab.read import verifier_data as tilenet
+from lab.read import verifier_data as data
 
 log = logging.getLogger("train_verifier")
 
@@ -26,7 +26,7 @@ log = logging.getLogger("train_verifier")
 def _load(paths: list[Path]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     parts = [np.load(p) for p in paths]
     crops = np.concatenate([p["crops"] for p in parts])
-    return (tilenet.inputs(crops), np.concatenate([p["features"] for p in parts]).astype(np.float32),
+    return (data.inputs(crops), np.concatenate([p["features"] for p in parts]).astype(np.float32),
             np.concatenate([p["labels"] for p in parts]).astype(np.float32),
             np.concatenate([p["kinds"] for p in parts]))
 
@@ -39,7 +39,7 @@ def build():
         def __init__(self) -> None:
             super().__init__()
             self.conv = nn.Sequential(
-                nn.Conv2d(tilenet.CHANNELS, 16, 3, padding=1), nn.BatchNorm2d(16), nn.ReLU(),
+                nn.Conv2d(data.CHANNELS, 16, 3, padding=1), nn.BatchNorm2d(16), nn.ReLU(),
                 nn.MaxPool2d(2),  # 24 x 40
                 nn.Conv2d(16, 32, 3, padding=1), nn.BatchNorm2d(32), nn.ReLU(),
                 nn.MaxPool2d(2),  # 12 x 20
@@ -48,7 +48,7 @@ def build():
                 nn.Conv2d(48, 64, 3, padding=1), nn.BatchNorm2d(64), nn.ReLU(),
                 nn.AdaptiveAvgPool2d((1, 2)),
             )
-            self.head = nn.Sequential(nn.Linear(64 * 2 + tilenet.FEATURES, 32), nn.ReLU(), nn.Linear(32, 1))
+            self.head = nn.Sequential(nn.Linear(64 * 2 + data.FEATURES, 32), nn.ReLU(), nn.Linear(32, 1))
 
         def forward(self, x, f):
             return self.head(torch.cat([self.conv(x).flatten(1), f], dim=1))
@@ -76,7 +76,6 @@ def main(argv: list[str] | None = None) -> None:
     opt = torch.optim.AdamW(net.parameters(), lr=2e-3, weight_decay=1e-4)
     steps = args.epochs * ((len(y) + 127) // 128)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps)
-    pos_weight = torch.tensor(1.0)
     xt, ft, yt = torch.from_numpy(x), torch.from_numpy(f), torch.from_numpy(y)
     rng = np.random.default_rng(args.seed)
     t0 = time.time()
@@ -92,13 +91,12 @@ def main(argv: list[str] | None = None) -> None:
                 xb = torch.flip(xb, dims=(2, 3))
             if rng.random() < 0.5:
                 xb = torch.flip(xb, dims=(2,))
-            loss = torch.nn.functional.binary_cross_entropy_with_logits(net(xb, ft[idx]).squeeze(1), yt[idx],
-                                                                        pos_weight=pos_weight)
+            loss = torch.nn.functional.binary_cross_entropy_with_logits(net(xb, ft[idx]).squeeze(1), yt[idx])
             opt.zero_grad()
             loss.backward()
             opt.step()
             sched.step()
-            total += float(loss) * len(idx)
+            total += loss.item() * len(idx)
         p = predict(net, vx, vf)
         kept = vk == 0
         log.info("epoch %d loss %.4f (%.0f s) | val kept boxes: phantoms under 0.5 %d / %d, true tiles under 0.5 %d / %d",
@@ -140,8 +138,8 @@ def export(net, path: Path) -> None:
         def forward(self, x, f):
             return torch.sigmoid(self.inner(x, f))
 
-    x = torch.zeros(1, tilenet.CHANNELS, tilenet.ROWS, tilenet.COLS)
-    f = torch.zeros(1, tilenet.FEATURES)
+    x = torch.zeros(1, data.CHANNELS, data.ROWS, data.COLS)
+    f = torch.zeros(1, data.FEATURES)
     torch.onnx.export(WithSigmoid(net), (x, f), str(path), input_names=["crop", "features"], output_names=["tile"],
                       dynamic_axes={"crop": {0: "n"}, "features": {0: "n"}, "tile": {0: "n"}}, opset_version=17,
                       dynamo=False)

@@ -105,7 +105,7 @@ class Boneyard:
         # A back still lying on a place is its tile whoever the reader gives it to (the test deal
         # s44 framed: a pile tile by the chain's crosswise double was read as a closed tile of the
         # layout, and its place written as a draw nobody made).
-        backs = every + [tile for tile in obs.tiles if tile.owner != BONEYARD and tile.face == "down"]
+        backs = [tile for tile in obs.tiles if tile.owner == BONEYARD or tile.face == "down"]
         gone: list[_Place] = []
         for place in self.places:
             here = [tile for tile in backs if math.dist(tile.centre, place.centre) <= HOLDS * place.span]

@@ -144,17 +144,17 @@ def blank_doubles(frame: np.ndarray, tiles: list[TileRead],
             out[down[k]] = again
         elif _plain(cleared[down[k]]):
             plain.append(down[k])
-    lit_back = len(plain) == 1 and faces and _backs_tint(colours[down.index(plain[0])], body, backs)
-    if len(plain) == 1 and not lit_back:
+    if len(plain) == 1 and faces and _backs_tint(colours[down.index(plain[0])], body, backs):
+        # a back in other light: neither the blank nor a strange thing among the backs to drop
+        strange = [k for k in strange if down[k] != plain[0]]
+    elif len(plain) == 1:
         t = tiles[plain[0]]
         why = "blank: a face's colour, not the backs'"
         out[plain[0]] = replace(t, face="up", half_values=(0, 0),
                                 half_confidence=(BLANK_CONFIDENCE, BLANK_CONFIDENCE), reasons=(why, why))
-    elif own is not None and not lit_back:  # a box of another colour than the backs' is none of the patterned backs
+    elif own is not None:  # a box of another colour than the backs' is none of the patterned backs
         others = {down[k] for k in strange}
         out = _plain_among_patterned(out, [i for i in down if out[i].face == "down" and i not in others], cleared)
-    if lit_back:  # a back after all: not a strange thing among the backs either
-        strange = [k for k in strange if down[k] != plain[0]]
     return _drop_strange(out, [down[k] for k in strange], far[strange] if strange else []), own
 
 
