@@ -473,3 +473,27 @@ def test_a_box_face_up_among_a_seats_backs_or_a_lone_blank_shows_no_hand():
                                            (SETTLED, Observation((opener, *shown), (), SIZE), 40)))
         assert plays(events) == [{"event": "play", "player": "Anna", "tile": "6-6"}]
         assert (tracker.mode != "play") == recount, [t.values for t in shown]
+
+
+def test_byk16_a_tile_touching_a_closed_tile_too_is_laid_to_the_end_it_fits():
+    """Fresh live deal h420 (a spider chain in tight turns): Vera's 2-3 was laid against a 2-4's
+    open 2 with its 3 on the end of a closed 3-3, and the reader joined it to the 3-3 alone. It
+    touches both: it is a play to the tile whose open end it fits, not a tile to confirm."""
+    opener = Placed((0, 0), ((800, 600), (800, 620)), None)
+    right = Placed((0, 3), ((820, 610), (840, 610)), 0)
+    left = Placed((0, 2), ((780, 610), (760, 610)), 0)
+    up = Placed((3, 4), ((840, 590), (840, 570)), 1)
+    turn = Placed((4, 0), ((820, 580), (800, 580)), 3)
+    chain = [opener.obs(), right.obs(), left.obs(), up.obs()]
+    edges = ((0, 1), (0, 2), (1, 3))
+    steps = timeline((arm_from("bottom"), None, 5), (SETTLED, Observation(tuple(chain[:1]), (), SIZE), 10),
+                     (arm_from("left"), None, 5), (SETTLED, Observation(tuple(chain[:2]), edges[:1], SIZE), 10),
+                     (arm_from("top"), None, 5), (SETTLED, Observation(tuple(chain[:3]), edges[:2], SIZE), 10),
+                     (arm_from("right"), None, 5), (SETTLED, Observation(tuple(chain), edges, SIZE), 10),
+                     (arm_from("bottom"), None, 5),
+                     # The reader's join: the new 0-4 to the opener's free-looking end only.
+                     (SETTLED, Observation((*chain, turn.obs()), (*edges, (0, 4)), SIZE), 30))
+    pipe, got = _through_pipeline(steps)
+    assert pipe.to_confirm() == []
+    assert got[-1] == {"event": "play", "player": "Anna", "tile": "0-4", "to": "3-4"}
+    assert [e["tile"] for e in got] == ["0-0", "0-3", "0-2", "3-4", "0-4"]

@@ -44,6 +44,7 @@ from vision.live.naming import (
     BLANK,
     Names,
     alias,
+    beside,
     blank_backs,
     blank_opener,
     dist,
@@ -543,6 +544,13 @@ class Tracker:
                              and n not in self.committed and n in earlier_names, join)
         if j is not None:
             c.to_votes[names[j]] += 1
+        # A tile laid in a tight turn may touch a second move end to end, showing its value,
+        # besides the one it was laid against (fresh live deal h420, spider: a 2-3 laid against
+        # a 2-4 with its 3 on the end of a closed 3-3, the reader joining it to the 3-3 alone):
+        # each counts, and the open ends decide which it was laid to (BYK-1.6).
+        for k in beside(obs, c.index, names, played):
+            if k != j:
+                c.to_votes[names[k]] += 1
 
     def _commit_ready(self, t, obs, names, out: Update) -> None:
         cfg = self.config
