@@ -92,6 +92,15 @@ def test_an_unsure_box_off_the_backs_colour_is_no_tile() -> None:
     assert len(blank_doubles(frame, tiles)[0]) == 6
 
 
+@pytest.mark.parametrize("confidence", [0.4, 0.9])
+def test_a_gap_in_a_row_boxed_as_a_back_is_the_table_not_a_tile(confidence: float) -> None:
+    # Fresh live deal h449 (JPEG at quality 40): the place a tile was taken from in a row of
+    # backs boxed as one more back at 0.8-0.9; its middle shows the cloth.
+    frame, tiles = _with_a_dark_thing(confidence, colour=(40, 90, 30))
+    out, _ = blank_doubles(frame, tiles)
+    assert len(out) == 6 and all(t.values != (0, 0) for t in out)
+
+
 def _recount(look: str, lone: str = "blank"):
     """Hands laid out face up at the recount, in `look`: a 1-3 and a 2-5 read, and a third box
     the detector called a back: the 0-0 (`lone` "blank") or a skin-coloured hand ("hand")."""

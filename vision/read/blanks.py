@@ -35,6 +35,11 @@ UNSURE_BACK = 0.6
 # ... and a box this far from them is no back at any confidence: true backs lay at most 68 away
 # (lit, in a shadow); a black phone among light backs, boxed at 0.3-0.8, 177-225.
 NO_BACK = 100.0
+# ... and one this near (Lab) the table's colour, its tint nearer the table's than the backs', is the
+# table at any confidence: a gap in a hand's row where a tile was taken out, boxed as a back at
+# 0.8-0.9 on frames at JPEG quality 40 (fresh live deal h449: Anna's row one tile more after each
+# play, the play written as a draw and laid), 11 from the table's colour and 61 from the backs'.
+TABLE_NEAR = 15.0
 BLANK_CONFIDENCE = 0.9  # a half of such a box: sure it is blank, less sure than a read pip count
 SHRINK = 0.6  # the share of the box's inside sampled (clear of its edges and shadow)
 MARK = 35.0  # a pixel this far (Lab) from the body's colour is a mark on it (a pip)
@@ -155,7 +160,9 @@ def blank_doubles(frame: np.ndarray, tiles: list[TileRead],
     elif own is not None:  # a box of another colour than the backs' is none of the patterned backs
         others = {down[k] for k in strange}
         out = _plain_among_patterned(out, [i for i in down if out[i].face == "down" and i not in others], cleared)
-    return _drop_strange(out, [down[k] for k in strange], far[strange] if strange else []), own
+    cloth = table_colour(frame) if strange else None
+    table = [_is_table(colours[k], backs, cloth) for k in strange]
+    return _drop_strange(out, [down[k] for k in strange], far[strange] if strange else [], table), own
 
 
 def _faces_among_few_backs(frame: np.ndarray, tiles: list[TileRead], down: list[int], colours: np.ndarray,
@@ -205,13 +212,27 @@ def _backs_tint(colour: np.ndarray, body: np.ndarray, backs: np.ndarray) -> bool
                 and np.linalg.norm(tint - back) < np.linalg.norm(tint - face))
 
 
-def _drop_strange(tiles: list[TileRead], strange: list[int], far) -> list[TileRead]:
-    """A "face-down" box of neither the backs' colour nor a face's, that the detector is unsure of
-    or that lies very far from the backs' colour (`far`, Lab), is some other thing (the end of a
-    pen, a phone, a patch of a box lid)."""
-    gone = {i for i, d in zip(strange, far, strict=True) if tiles[i].face == "down"
-            and (tiles[i].detection_confidence < UNSURE_BACK or d > NO_BACK)}
+def _drop_strange(tiles: list[TileRead], strange: list[int], far, table: list[bool]) -> list[TileRead]:
+    """A "face-down" box of neither the backs' colour nor a face's, that the detector is unsure of,
+    that lies very far from the backs' colour (`far`, Lab) or that shows the table (`table`), is
+    some other thing (the end of a pen, a phone, a patch of a box lid, the cloth between tiles)."""
+    gone = {i for i, d, bare in zip(strange, far, table, strict=True) if tiles[i].face == "down"
+            and (tiles[i].detection_confidence < UNSURE_BACK or d > NO_BACK or bare)}
     return [t for i, t in enumerate(tiles) if i not in gone]
+
+
+def table_colour(frame: np.ndarray) -> np.ndarray:
+    """The frame's median Lab colour: the table's, which fills most of the picture."""
+    sample = np.ascontiguousarray(frame[::8, ::8])
+    return np.median(cv2.cvtColor(sample, cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float32), axis=0)
+
+
+def _is_table(colour: np.ndarray, backs: np.ndarray, table: np.ndarray) -> bool:
+    """Whether a box's middle shows the table: within TABLE_NEAR of its colour, and of a tint
+    nearer the table's than the backs' (a back in a shadow darkens, it keeps its tint)."""
+    backs = np.asarray(backs, np.float32)
+    return bool(np.linalg.norm(colour - table) < TABLE_NEAR
+                and np.linalg.norm(colour[1:] - table[1:]) < np.linalg.norm(colour[1:] - backs[1:]))
 
 
 def _marks(lab: np.ndarray) -> float:
