@@ -524,6 +524,33 @@ def test_a_place_emptied_with_no_arm_near_is_a_draw_only_if_it_stays_empty():
     assert [(d.first_t, d.edge) for d in gone.pending] == [(2.1, None)]
 
 
+def test_a_place_emptied_unseen_then_a_row_grown_is_one_draw():
+    """Fresh deal h434 (JPEG at quality 40): Boris's hand at the pile went unseen; the place it
+    emptied was found gone on the settled frame his row was seen to grow, just before the row
+    told its draw. The place is that draw, not a second one (Anna's by turn order)."""
+    from vision.live.boneyard import Drawn
+    from vision.live.draws import UNSURE_S, DrawWatch
+
+    cal = full_frame((640, 480), ["Anna", "Boris"])
+    arms = Arms(TrackerConfig(), cal)
+    place = (121.0, 96.0)
+    bones = Boneyard(stable_s=0.5)
+    _settled(bones, 0.0, [[_bone(*place), _bone(200, 96)]] * 8)
+
+    def drawn(row_grew: bool) -> list:
+        watch = DrawWatch()
+        pile = _OneGone(Drawn(12.2, 13.1, place))
+        pile.restore, pile.places = bones.restore, bones.places
+        watch.watch(14.4, Observation((), size=(640, 480)), arms, pile, cal, 2)
+        if row_grew:
+            watch.add_row_draw(13.4, "Boris", 13.2)
+        watch.watch(13.1 + UNSURE_S + 0.1, Observation((), size=(640, 480)), arms, pile, cal, 2)
+        return [(d.player, d.edge) for d in watch.pending]
+
+    assert drawn(True) == [("Boris", None)]
+    assert drawn(False) == [(None, None)]  # the pile alone: a draw, whose the tracker decides
+
+
 def test_two_whole_visits_with_the_arm_withdrawn_between_are_two_draws_at_one_place():
     """Fresh deal h188 (TRAD): Boris drew three times in a row, each hand reaching the same place
     of the pile (the tiles lay one over another's place) 0.2 s apart; the second and third were

@@ -135,8 +135,15 @@ class DrawWatch:
         the picture: fresh deal h31), its hand dated `arm_t`. A place of the pile found gone
         later is this draw, not another."""
         self.pending.append(Draw(rose_t, arm_t, None, player))
-        self._row_draws.append(rose_t)
         log.debug("%s's row holds a tile more than the record gives: a draw", player)
+        # A place found gone just before, with no arm to give it, is this draw too (fresh live
+        # deal h434, JPEG at quality 40: the place Boris's hand emptied, unseen, was found gone on
+        # the frame his row was seen to grow, and became a second draw, Anna's by turn order).
+        place = next((d for d in self._unsure if d.before_t - ROW_SLACK_S < rose_t), None)
+        if place is not None:
+            self._unsure.remove(place)
+        else:
+            self._row_draws.append(rose_t)
 
     def unlaid(self, first_t: float, reach: Reach, arms: Arms, bones: Boneyard,
                calibration: TableCalibration, visit_frames: int) -> None:
