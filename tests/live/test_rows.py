@@ -179,6 +179,23 @@ def test_a_row_holding_a_tile_more_than_the_record_rose_when_it_came_and_held():
     assert _watch(base + jump).rose("Anna", 4, 0.0, 1.0) is None
 
 
+def test_one_reading_reused_on_a_still_frame_is_not_the_record_s_count_held():
+    # Fresh18 h398: Boris's draw was written before the tile reached his row, and a pile back
+    # counted in it; his row read the record's count on one reading (reused on the next frame),
+    # then the drawn tile came. One reading is no row that held the record's count: no draw.
+    watch = RowWatch()
+    frames = [(3.7, FULL, True), (3.8, FULL, False)] + [(4.0 + 0.1 * k, {**FULL, "Anna": 5}, k % 3 == 0)
+                                                        for k in range(15)]
+    for t, rows, fresh in frames:
+        watch.update(t, _table(rows), CAL, fresh)
+    assert watch.rose("Anna", 4, 3.6, 1.0) is None
+    # Two readings of it are.
+    watch = RowWatch()
+    for t, rows, fresh in [(3.6, FULL, True)] + frames:
+        watch.update(t, _table(rows), CAL, fresh)
+    assert watch.rose("Anna", 4, 3.5, 1.0) == (4.0, 3.8)
+
+
 def test_a_back_lost_on_the_frames_before_a_draw_does_not_hide_the_draw():
     # Fresh deal h175: north's row 7 on nine frames, 6 on the three before the drawn tile came
     # (a back at the picture's edge lost), then 8: the row held the record's 7, and grew.

@@ -151,7 +151,10 @@ class RowWatch:
         k = len(seen)
         while k > 0 and seen[k - 1][1] == expected + 1:
             k -= 1
-        before = [n for _, n in seen[:k]][-2 * FRAMES:]
+        # Each reading once: a frame that reused the reading before is no second witness (fresh18
+        # h398: one reading of Boris's row, a pile back among it, agreed with the record only
+        # because his draw was written before the tile reached the row; reused, it passed for two).
+        before = [n for ts, n in seen[:k] if ts not in self._reused][-2 * FRAMES:]
         if k == len(seen) or not _agreed(before, expected):
             return [], -math.inf
         return [ts for ts, _ in seen[k:]], seen[k - 1][0]
