@@ -648,3 +648,22 @@ def test_an_arm_over_the_pile_from_a_seat_not_to_move_is_no_draw_until_the_pile_
     assert record("Anna") == []
     assert record("Boris") == [("draw", "Boris")]
     assert record("Anna", confirmed=True) == [("draw", "Anna")]  # the pile showed it: the one to move drew
+
+
+def test_with_a_boneyard_the_recount_knows_each_hand_s_size_from_the_record():
+    # Fresh live deal h465 (spider): a pile back by Anna's one tile left was named the 0-0 of her
+    # hand (a plain blank boxed as a back): with a boneyard the recount did not know her hand held
+    # one tile. The record knows, the draws counted.
+    players = ["Anna", "Boris"]
+    tracker = Tracker(players, calibration(players))
+    tracker.boneyard_size = 26  # one tile dealt to each
+    three = TileObs((3, 3), ((780.0, 1150.0), (820.0, 1150.0)), face="up", owner="south")
+    back = TileObs(None, ((880.0, 1150.0), (920.0, 1150.0)), face="down", owner="south")
+    tracker.start_recount(0.0)
+    events = []
+    for k in range(60):
+        events += tracker.update(0.1 * k, SETTLED, Observation((three, back), (), SIZE)).events
+    assert [e for e in events if e["event"] == "reveal"] == [
+        {"event": "reveal", "player": "Anna", "tiles": ["3-3"]},
+        {"event": "reveal", "player": "Boris", "tiles": []},
+    ]

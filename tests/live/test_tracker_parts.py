@@ -10,7 +10,7 @@ from vision.live.flags import MisreadWatch
 from vision.live.naming import blank_backs, blank_opener, middle_opener, name_tiles, reown
 from vision.live.observation import LAYOUT, Observation, TileObs
 from vision.live.places import Committed
-from vision.live.reveal import RevealWatch, blank_in_hand, by_elimination, laid_apart
+from vision.live.reveal import RevealWatch, blank_in_hand, by_elimination, laid_apart, to_counts
 
 
 def _tile(values, halves, face="up", owner=LAYOUT, confidence=1.0) -> TileObs:
@@ -150,6 +150,24 @@ def test_set_the_tiles_left_go_to_the_short_hand_only_when_none_can_lie_elsewher
     assert by_elimination(hands, None, accounted, 0) == (hands, [])  # the counts are not known
     assert by_elimination(hands, counts, accounted - {"2-2"}, 0) == (hands, [])  # two left, one short
     assert by_elimination(hands, {**counts, "Boris": 0}, accounted, 0) == (hands, [])  # a hand over
+
+
+def test_a_recount_tile_at_the_seat_of_a_player_who_is_out_goes_to_the_hand_short_of_it():
+    # Fresh live deals h469 (Boris's 2-6 nearer the edge of a table found down to a cloth's shade
+    # only, given to Anna, who was out) and h464 (a die at Gleb's side read 1-2)
+    calib = full_frame((800, 600), ["Anna", "Boris", "Vera", "Gleb"])  # bottom, left, top, right
+    hands = {"2-6": "Anna", "0-5": "Vera", "2-5": "Vera", "0-6": "Gleb"}
+    centres = {"2-6": (60.0, 520.0), "0-5": (380.0, 60.0), "2-5": (420.0, 60.0), "0-6": (760.0, 300.0)}
+    expected = {"Anna": 0, "Boris": 1, "Vera": 2, "Gleb": 1}
+    assert to_counts(hands, centres, expected, calib) == {**hands, "2-6": "Boris"}
+    # The hands as the record has them, counts unknown, or a tile not seen: left as read.
+    assert to_counts({**hands, "2-6": "Boris"}, centres, expected, calib) == {**hands, "2-6": "Boris"}
+    assert to_counts(hands, centres, None, calib) == hands
+    assert to_counts(hands, centres, {**expected, "Boris": 2}, calib) == hands
+    # Of the tiles at a seat over its count, the one nearest the seat short of one moves.
+    two = {"2-6": "Anna", "3-4": "Anna"}
+    near = {"2-6": (60.0, 520.0), "3-4": (500.0, 580.0)}
+    assert to_counts(two, near, {"Anna": 1, "Boris": 1, "Vera": 0, "Gleb": 0}, calib) == {"2-6": "Boris", "3-4": "Anna"}
 
 
 def test_a_lone_back_at_a_seat_in_the_recount_is_the_blank_double():

@@ -72,12 +72,16 @@ class TableCalibration:
     def seat_of_edge(self, edge: str | None) -> str | None:
         return None if edge is None else self.seats.get(edge)
 
+    def edge_distances(self, p: Point) -> dict[str, float]:
+        """How far an image point lies from each table edge, in table widths and depths."""
+        u, v = self.to_unit(p)
+        return {"top": v, "bottom": 1 - v, "left": u, "right": 1 - u}
+
     def edge_of_point(self, p: Point) -> str:
         """The table edge an image point lies before: the nearest edge with a player (two players
         sit across the table; a hand laid out towards an empty side is still theirs: held-out
         live deal h17, a recount tile nearer the empty left edge was nobody's), else the nearest."""
-        u, v = self.to_unit(p)
-        dist = {"top": v, "bottom": 1 - v, "left": u, "right": 1 - u}
+        dist = self.edge_distances(p)
         return min(dist, key=lambda e: (e not in self.seats, dist[e]))
 
     def seat_of_point(self, p: Point) -> str | None:

@@ -33,6 +33,31 @@ def hand_tiles(obs: Observation, committed, calibration: TableCalibration) -> di
     return out
 
 
+def to_counts(hands: dict[str, str], centres: dict[str, tuple[float, float]], expected: dict[str, int] | None,
+              calibration: TableCalibration) -> dict[str, str]:
+    """`hands` with tiles moved from seats showing more than the record leaves them to seats
+    showing fewer, the tile nearest such a seat first, where the hands show as many tiles as the
+    record leaves in all: the set holds each tile once and the record knows each hand's size, so a
+    seat over its count shows a tile that is not its own (fresh live deals h469: Boris's 2-6 laid
+    out nearer the edge of a table found only down to a cloth's shade, given to Anna, who was out;
+    h464: Boris's 1-2 and a die at Gleb's side read 1-2, given to Gleb, who was out)."""
+    if expected is None or len(hands) != sum(expected.values()):
+        return hands
+    edge_of = {player: edge for edge, player in calibration.seats.items()}
+    out = dict(hands)
+    while True:
+        held = Counter(out.values())
+        over = {p for p, k in expected.items() if held[p] > k}
+        under = [p for p, k in expected.items() if held[p] < k and p in edge_of]
+        moves = [(calibration.edge_distances(centres[tile])[edge_of[p]], tile, p)
+                 for tile, owner in out.items() if owner in over and tile in centres for p in under]
+        if not moves:
+            return out
+        _, tile, player = min(moves)
+        log.debug("recount: %s lies at %s's seat, who holds fewer than the record: %s's", tile, out[tile], player)
+        out[tile] = player
+
+
 def laid_apart(obs: Observation, committed, calibration: TableCalibration) -> Observation:
     """In the recount: a face-up tile the reader kept as a bit of the chain that no join links to
     the layout and that lies a tile length or more from every move is a hand's, at the seat it

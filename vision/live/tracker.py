@@ -79,6 +79,7 @@ from vision.live.reveal import (
     laid_apart,
     reveal,
     rows_turned_up,
+    to_counts,
 )
 from vision.live.rows import GROUP_BEFORE_S, GROUP_STILL_S, RowWatch, in_turn_order, seats_of_group
 
@@ -1068,18 +1069,29 @@ class Tracker:
         self._clear_since = None
         self.recount.seen = {tile.name for tile in obs.tiles if tile.name is not None}
         self.recount.backs = sum(tile.face == "down" and tile.owner != LAYOUT for tile in obs.tiles)
+        counts = self._hand_counts()
         hands = blank_in_hand(obs, hand_tiles(obs, self.committed, self.calibration), self.committed,
-                              self.calibration, self.expected_hands())
+                              self.calibration, counts)
+        centres = {tile.name: tile.centre for tile in obs.tiles
+                   if tile.name in hands and self.calibration.seat_of_point(tile.centre) == hands[tile.name]}
+        hands = to_counts(hands, centres, counts, self.calibration)
         found = self.recount.hands(t, hands, self.players, self.expected_hands(), cfg.stable_s)
         if found is None:
             return Update()
         return self._reveal(t, found[0])
 
+    def _hand_counts(self) -> dict[str, int] | None:
+        """The tiles each hand holds as the record has it: with a boneyard, the draws counted
+        (fresh live deal h465, spider: a pile back by Anna's one tile named the 0-0 of her hand,
+        her count unknown to the recount)."""
+        if self.boneyard_size is not None:
+            return {p: self._expected(p) for p in self.players}
+        return self.expected_hands()
+
     def _reveal(self, t: float, by_player: dict[str, list[str]]) -> Update:
-        counts = self.expected_hands()
+        counts = self._hand_counts()
         undrawn = 0
         if self.boneyard_size is not None:
-            counts = {p: self._expected(p) for p in self.players}
             undrawn = self.boneyard_size - sum(self._drawn.values())
         # (undrawn counts a tile taken out unseen, SPI-1: never known.) A back out of the layout:
         # the boneyard is not empty, or a hand is not all turned up; the tiles left are not known.
