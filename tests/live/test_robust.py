@@ -7,6 +7,8 @@ from __future__ import annotations
 import itertools
 from dataclasses import replace
 
+import pytest
+
 from tests.live.pixels import ScenarioSource, SlowMachine, TruthByTime
 from vision.live.motion import SETTLED, arm_from
 from vision.live.observation import LAYOUT, Observation, TileObs
@@ -497,3 +499,29 @@ def test_byk16_a_tile_touching_a_closed_tile_too_is_laid_to_the_end_it_fits():
     assert pipe.to_confirm() == []
     assert got[-1] == {"event": "play", "player": "Anna", "tile": "0-4", "to": "3-4"}
     assert [e["tile"] for e in got] == ["0-0", "0-3", "0-2", "3-4", "0-4"]
+
+
+@pytest.mark.parametrize("multi", ["doubles", "any"])
+def test_bal13_a_plain_tile_and_a_double_in_one_arm_visit_are_not_one_turn(multi: str):
+    """Fresh live deal h468 (Baltic): Boris laid 4-6, and a back boxed at its 4 end in the same
+    visit was named the closed 4-4 and written as his second tile, with a circle of passes nobody
+    made between them. Where only doubles go together (BAL-13), the second is held to confirm;
+    where any tiles may (BLZ), it is a move."""
+    opener = Placed((6, 6), ((800, 590), (800, 610)), None)
+    plain = Placed((6, 0), ((820, 600), (840, 600)), 0)
+    double = Placed((0, 0), ((860, 590), (860, 610)), 1)
+    o = opener.obs()
+    steps = timeline((arm_from("bottom"), None, 5), (SETTLED, Observation((o,), (), SIZE), 10),
+                     (arm_from("left"), None, 5),
+                     (SETTLED, Observation((o, plain.obs(), double.obs()), ((0, 1), (1, 2)), SIZE), 40))
+    tracker = Tracker(PLAYERS, calibration(PLAYERS))
+    tracker.multi = multi
+    events = []
+    for t, motion, obs in steps:
+        events += tracker.update(t, motion, obs).events
+    got = [(e["player"], e["tile"]) for e in plays(events)]
+    if multi == "doubles":
+        assert got == [("Anna", "6-6"), ("Boris", "0-6")]
+        assert [(i.tile, i.reason) for i in tracker.to_confirm()] == [("0-0", "one-visit")]
+    else:
+        assert got == [("Anna", "6-6"), ("Boris", "0-6"), ("Boris", "0-0")]

@@ -114,6 +114,7 @@ class LivePipeline:
         self.tracker.draw_in_turn = _draw_in_turn(game)
         rules = _rules(game)
         self.tracker.arms.one_per_arm = bool(rules is not None and rules.multi == "one")
+        self.tracker.multi = rules.multi if rules is not None else "any"
         self.tracker.face_down = bool(rules is None or rules.face_down)
         self.tracker.removed = rules.removed if rules is not None and self.tracker.boneyard_size else 0
 

@@ -62,6 +62,7 @@ from vision.live.prior import (
     LONE,
     MISFIT,
     NO_END,
+    ONE_VISIT,
     SEEN_TWICE,
     ToConfirm,
     chain_ends,
@@ -147,6 +148,8 @@ class Tracker:
         self.may_open = may_open  # whether a tile may open the deal (BYK-1.5: 0-0), by the engine
         self.opens_with_double = opens_with_double  # the deal opens with a double (SPI-2), by the engine
         self.face_down = True  # the variant lets a double be laid face down (SPI-4, BAL-12)
+        self.multi = "any"  # tiles a player may lay in one turn (the engine's rule: "doubles", BAL-13)
+        self._visits: dict[str, tuple[float, str | None]] = {}  # move -> its arm (when it left, edge)
         self.hand_size = hand_size  # tiles dealt to each, where no boneyard changes the count
         self.boneyard_size: int | None = None  # tiles left undealt (None: no boneyard in this variant)
         self.removed = 0  # of those, taken out unseen and never drawn (SPI-1)
@@ -291,6 +294,7 @@ class Tracker:
         """Forget the layout: the next stable tile opens a deal (the operator's 'next deal')."""
         self.mode = PLAY
         self.committed.clear()
+        self._visits.clear()
         self.order.clear()
         self._candidates.clear()
         self._forgotten.clear()
@@ -668,12 +672,25 @@ class Tracker:
             touched = [n for n in c.to_votes if n in live or n in pending]
             if misfit(name, touched, ends, pending):
                 return MISFIT
+            if self._one_visit_refused(name, c):
+                return ONE_VISIT
             if not touched:
                 # After the first tile every tile is laid against one (BYK-1.6): a box touching
                 # none is something else on the cloth (fresh deal h243: a red pencil read 0-0 a
                 # tile and a half from the chain, written as a play with no attachment).
                 return LONE
         return reason
+
+    def _one_visit_refused(self, name: str, c: Candidate) -> bool:
+        """Whether `name` came in the same arm visit as a move written, where only doubles go
+        together (BAL-13): fresh live deal h468, Baltic: Boris laid 4-6, and a back boxed at its 4
+        end in the same visit, named the closed 4-4, was written as his second tile, with a circle
+        of passes nobody made between them."""
+        if self.multi != "doubles" or c.edge is None:
+            return False
+        return any(visit == (c.arm_t, c.edge) and n in self.committed
+                   and not (Tile.parse(name).is_double and Tile.parse(n).is_double)
+                   for n, visit in self._visits.items())
 
     def _cannot_open(self, name: str) -> bool:
         """The engine says the deal cannot open with `name` (BYK-1.5, BLB-1, SPT)."""
@@ -720,8 +737,9 @@ class Tracker:
             first = not self.committed
             if first and self._cannot_open(best):
                 continue  # read clearly, but the deal cannot open with it (BYK-1.5, BLB-1): the operator's
-            if self.confirming.held[key].item.reason in (LONE, HOLDS_NONE):
-                continue  # however clearly read, it touches nothing or its player is out: the operator's
+            if self.confirming.held[key].item.reason in (LONE, HOLDS_NONE, ONE_VISIT):
+                continue  # however clearly read, it touches nothing, its player is out, or it came
+                # with a tile it may not go with (BAL-13): the operator's
             ends = self._ends(out)
             to = self.confirming.held[key].item.to
             if (doubt(best, ends, on_table=on_table, first=first) is None
@@ -904,6 +922,7 @@ class Tracker:
 
     def _commit(self, t: float, c: Candidate, name: str, tile: TileObs, to: str | None,
                 out: Update) -> None:
+        self._visits[name] = (c.arm_t, c.edge)
         player = self.calibration.seat_of_edge(c.edge)
         witnessed = player in self.players and c.rooted
         grouped = self._seat_in_group(c)
