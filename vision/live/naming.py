@@ -7,7 +7,7 @@ import math
 from collections.abc import Callable
 from dataclasses import replace
 
-from vision.live.observation import BONEYARD, LAYOUT, Observation, TileObs
+from vision.live.observation import BONEYARD, LAYOUT, Observation, TileObs, joined
 from vision.live.places import Committed
 
 Names = list[str | None]  # the engine's name of each tile of a frame (None: not a layout tile, unread)
@@ -206,23 +206,14 @@ def touching(obs: Observation, i: int, names: Names, accept: Callable[[str | Non
     return best
 
 
-def beside(obs: Observation, i: int, names: Names, accept: Callable[[str | None], bool],
-           factor: float = 1.25) -> list[int]:
-    """Every layout tile whose name passes `accept` with a half showing the same value within
-    `factor` half spans of one of tile `i`'s halves (touching it, as `touching_edges` has it):
-    the tiles it could have been laid against, whichever the reader joined it to."""
+def beside(obs: Observation, i: int, names: Names, accept: Callable[[str | None], bool]) -> list[int]:
+    """Every read layout tile whose name passes `accept` that read tile `i` touches as a joint
+    (`joined`): the tiles it could have been laid against, whichever the reader joined it to."""
     tile = obs.tiles[i]
     if tile.values is None:
         return []
-    out = []
-    for j, o in enumerate(obs.tiles):
-        if j == i or o.owner != LAYOUT or o.values is None or not accept(names[j]):
-            continue
-        reach = factor * max(tile.half_span, o.half_span, 1.0)
-        if any(dist(h, g) <= reach and tile.values[ka] == o.values[kb]
-               for ka, h in enumerate(tile.halves) for kb, g in enumerate(o.halves)):
-            out.append(j)
-    return out
+    return [j for j, o in enumerate(obs.tiles)
+            if j != i and o.owner == LAYOUT and o.values is not None and accept(names[j]) and joined(tile, o)]
 
 
 def joint_distance(a: TileObs, b: TileObs) -> float:

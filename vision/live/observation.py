@@ -155,31 +155,22 @@ def from_truth(truth: dict) -> Observation:
     return Observation(tiles=tuple(tiles), edges=tuple(edges), size=size)  # type: ignore[arg-type]
 
 
+def joined(a: TileObs, b: TileObs, factor: float = 1.25) -> bool:
+    """Whether two tiles touch as a joint: a half of each within `factor` half spans, showing the
+    same value (a face-down tile joins the nearest half)."""
+    reach = factor * max(a.half_span, b.half_span, 1.0)
+    return any(math.hypot(ha[0] - hb[0], ha[1] - hb[1]) <= reach
+               and (a.values is None or b.values is None or a.values[ka] == b.values[kb])
+               for ka, ha in enumerate(a.halves) for kb, hb in enumerate(b.halves))
+
+
 def touching_edges(tiles: tuple[TileObs, ...] | list[TileObs], factor: float = 1.25) -> list[tuple[int, int]]:
-    """Joins between layout tiles as a perfect reader would see them: two halves closer than
-    `factor` half spans that show the same value (a face-down tile joins the nearest half).
+    """Joins between layout tiles as a perfect reader would see them (`joined`).
 
     For truth that carries no parent links (the renderer's per-frame video truth).
     """
     layout = [i for i, t in enumerate(tiles) if t.owner == LAYOUT]
-    edges = []
-    for n, i in enumerate(layout):
-        a = tiles[i]
-        for j in layout[n + 1:]:
-            b = tiles[j]
-            reach = factor * max(a.half_span, b.half_span, 1.0)
-            best = None
-            for ka, ha in enumerate(a.halves):
-                for kb, hb in enumerate(b.halves):
-                    d = math.hypot(ha[0] - hb[0], ha[1] - hb[1])
-                    if d > reach:
-                        continue
-                    if a.values is not None and b.values is not None and a.values[ka] != b.values[kb]:
-                        continue
-                    best = d if best is None else min(best, d)
-            if best is not None:
-                edges.append((i, j))
-    return edges
+    return [(i, j) for n, i in enumerate(layout) for j in layout[n + 1:] if joined(tiles[i], tiles[j], factor)]
 
 
 def from_video_truth(frame_truth: dict, size: tuple[int, int] | None = None) -> Observation:
