@@ -771,3 +771,74 @@ def test_a_glimpse_at_the_pile_lit_in_scattered_pieces_is_no_draw():
 
     assert draws(scattered=1) == []
     assert len(draws(scattered=0)) == 1
+
+
+def test_a_place_gone_with_no_witness_after_an_arm_s_draw_whose_place_never_showed_is_that_draw():
+    """Fresh22 h481 (DRK): the detector lost a back of the pile a second before Anna's hand took
+    it; found gone with the place Boris had emptied, its time before her arm's, it was written
+    as a draw of its own (Boris's by turn order). Where a draw ends the turn (DRK-2), an arm's
+    draw told after the tile was last seen, for which no place was found, is that place's draw.
+    A tile seen after every arm's draw is a draw of its own (the pile alone tells it)."""
+    from vision.live.boneyard import Drawn
+    from vision.live.draws import UNSURE_S, Draw, DrawWatch
+
+    cal = full_frame((640, 480), ["Anna", "Boris"])
+    arms = Arms(TrackerConfig(), cal)
+    anna = Reach(start=9.1, end=10.1, edge="bottom", tip=(300.0, 300.0))
+
+    def pending(last_seen: float, until_fits: bool = False) -> list:
+        watch = DrawWatch()
+        watch._arm_draws = [(10.2, anna)]
+        watch.pending.append(Draw(10.2, 9.1, "bottom"))
+        pile = _OneGone(Drawn(last_seen, last_seen + 1.0, (595.0, 87.0)))
+        for t in (12.0, 12.0 + UNSURE_S + 0.1):
+            watch.watch(t, Observation((), size=(640, 480)), arms, pile, cal, 2, laid_at_once=until_fits)
+        return [(d.arm_t, d.edge) for d in watch.pending]
+
+    assert pending(7.5) == [(9.1, "bottom")]
+    assert pending(10.5) == [(9.1, "bottom"), (math.inf, None)]
+    # Drawing until a tile fits (SPI-1, TRAD), one player's draws follow each other: two draws.
+    assert pending(7.5, until_fits=True) == [(9.1, "bottom"), (math.inf, None)]
+
+
+def test_an_arm_told_a_draw_whose_hand_was_over_a_tile_seen_as_it_left_laid_that_tile():
+    """Fresh22 h499 (DRK): Anna's hand laid 0-3 by the pile; the tile was boxed only on the
+    settled frame after her arm had gone, and her arm was told a draw. It laid the tile: no draw.
+    Not an arm whose place of the pile was found gone, nor a tile seen long after."""
+    from vision.live.draws import Draw, DrawWatch
+
+    anna = Reach(start=22.1, end=22.9, edge="bottom", tip=(640.0, 540.0))
+
+    def after(first_t: float, over: bool, confirmed: bool = False) -> tuple:
+        watch = DrawWatch()
+        watch.pending.append(Draw(23.0, 22.1, "bottom"))
+        (watch._spent if confirmed else watch._arm_draws).append((23.0, anna))
+        reach = watch.laid_instead(first_t, lambda r: over)
+        return reach, len(watch.pending)
+
+    assert after(23.3, over=True) == (anna, 0)
+    assert after(23.3, over=False) == (None, 1)
+    assert after(25.0, over=True) == (None, 1)
+    assert after(23.3, over=True, confirmed=True) == (None, 1)
+
+
+def test_a_hand_never_near_a_place_of_the_pile_did_not_empty_it():
+    """Fresh22 h481 (DRK): a blob at the bottom edge on one frame, ten tile lengths from the
+    pile, was the only arm gone while a place emptied, and was written as Anna's draw. An arm
+    seen whole, its tip as far, is the taker still (fresh22 h485, TRAD)."""
+    from vision.live.boneyard import Drawn
+    from vision.live.draws import DrawWatch
+
+    cal = full_frame((640, 480), ["Anna", "Boris"])
+
+    def pending(tip: tuple[float, float], frames: int = 1) -> list:
+        arms = Arms(TrackerConfig(), cal)
+        arms._reaches.append(Reach(start=10.3, end=10.35, edge="bottom", tip=tip, frames=frames))
+        watch = DrawWatch()
+        watch.watch(12.0, Observation((), size=(640, 480)), arms, _OneGone(Drawn(10.2, 10.4, (538.0, 142.0))), cal, 2)
+        return [d.edge for d in watch.pending]
+
+    assert pending((222.0, 414.0)) == []  # not near: the place waits, unsure
+    assert pending((520.0, 170.0)) == ["bottom"]
+    # An arm seen whole may have been followed only part of the way (fresh22 h485).
+    assert pending((222.0, 414.0), frames=7) == ["bottom"]

@@ -276,6 +276,24 @@ def test_a_vanished_tile_is_flagged_as_a_take_back_not_dropped():
     assert tr.committed["2-6"].missing
 
 
+def test_a_phantom_across_a_played_tile_s_joint_is_no_take_back_of_the_tile_under_it():
+    # Fresh22 h499 (groove): a 5-5 boxed across the joint of 2-5 and 5-6 on many frames took
+    # their boxes; each time the two moves were flagged as take-backs, then as returned.
+    obs_a, obs_ab, _ = _two_tile_steps()
+    phantom = TileObs((6, 6), ((806.0, 600.0), (826.0, 600.0)), face="up", owner=LAYOUT)
+    for under, flagged in [((obs_a.tiles[0], phantom), []), ((obs_a.tiles[0],), ["take-back", "returned"])]:
+        tr = Tracker(PLAYERS, calibration(PLAYERS))
+        t, flags = 0.0, []
+        for motion, obs, n in [(arm_from("bottom"), None, 3), (SETTLED, obs_a, 8),
+                               (arm_from("left"), None, 3), (SETTLED, obs_ab, 8),
+                               (SETTLED, Observation(under, (), SIZE), 15), (SETTLED, obs_ab, 5)]:
+            for _ in range(n):
+                flags += tr.update(t, motion, obs).flags
+                t += 0.1
+        assert [f.kind for f in flags] == flagged
+        assert len(tr.committed) == 2
+
+
 def test_a_returned_tile_clears_its_flag():
     obs_a, obs_ab, _ = _two_tile_steps()
     tr = Tracker(PLAYERS, calibration(PLAYERS))
@@ -359,7 +377,7 @@ def _row(y: float, n: int, owner: str):
             for k in range(n)]
 
 
-def _dark_table(steps, at=(), boneyard=14, removed=0):
+def _dark_table(steps, at=(), boneyard=14, removed=0, rows=False, to_move=None):
     """A two-player deal with a boneyard (DRK: 7 each, 14 undealt; the part of the pile in view
     never changes: its tiles are drawn from the part out of the picture). `steps`: (seconds,
     Anna's row, Boris's row, motion) stretches at 10 frames a second."""
@@ -367,7 +385,9 @@ def _dark_table(steps, at=(), boneyard=14, removed=0):
 
     pile = [replace(t, owner=BONEYARD) for t in _row(600, 4, "east")]
     tracker = Tracker(["Anna", "Boris"], calibration(["Anna", "Boris"]))
-    tracker.boneyard_size, tracker.removed = boneyard, removed
+    tracker.boneyard_size, tracker.removed, tracker.rows = boneyard, removed, rows
+    if to_move is not None:
+        tracker.to_move = lambda: to_move
     events, t = [], 0.0
     for seconds, anna, boris, motion in steps:
         for _ in range(round(seconds * 10)):
@@ -405,6 +425,24 @@ def test_a_draw_by_an_arm_from_no_seat_is_the_player_whose_row_it_joined():
     # The rows not telling (both as before), turn order does.
     events = _dark_table([(2.0, 7, 7, SETTLED), (1.0, 7, 7, BUSY), (2.0, 7, 7, SETTLED)], at=seen)
     assert events == [{"event": "draw", "player": "Anna"}]
+
+
+def test_a_draw_out_of_turn_waits_for_the_draw_of_the_seat_before_found_late_DRK_2():
+    # Fresh22 h481 (DRK-2: a draw ends the turn): Boris, to move, drew, his arm too brief to be a
+    # visit; Anna drew next. The place Boris emptied was found a second after Anna's draw was told,
+    # and his draw was written after hers. Hers, out of turn, waits for it (not where a draw keeps
+    # the turn, or where nothing earlier comes).
+    from vision.live.draws import Draw
+
+    anna = (3.0, Draw(3.0, 2.2, "bottom"))
+    boris = (4.0, Draw(3.0, 1.5, "top"))  # told a second late, his arm before hers
+    steps = [(2.0, 7, 7, SETTLED), (4.0, 7, 7, SETTLED)]  # the rows tell nothing here
+    events = _dark_table(steps, at=[anna, boris], rows=True, to_move="Boris")
+    assert [e["player"] for e in events] == ["Boris", "Anna"]
+    events = _dark_table(steps, at=[anna, boris], rows=False, to_move="Boris")
+    assert [e["player"] for e in events] == ["Anna", "Boris"]
+    events = _dark_table(steps, at=[anna], rows=True, to_move="Boris")
+    assert [e["player"] for e in events] == ["Anna"]
 
 
 def test_a_draw_seen_by_the_row_alone_goes_before_a_tile_laid_in_the_same_gap_when_its_player_was_to_move():

@@ -249,10 +249,10 @@ class Arms:
             # the table to lay its own at the far end, was given both).
             for c in new:
                 span = c.reach / REACH_OF_HALF_SPAN
-                if c.name is None or any(self._passed_over(r, c.centre, span) for r in reaches):
+                if c.name is None or any(self.came_within(r, c.centre, span) for r in reaches):
                     continue
                 glimpse = next((r for r in self._glimpses(t, reaches)
-                                if self._passed_over(r, c.centre, span)), None)
+                                if self.came_within(r, c.centre, span)), None)
                 if glimpse is not None:
                     reaches = [*reaches, glimpse]
         if not reaches and len(new) == 1:
@@ -279,7 +279,7 @@ class Arms:
         # reaching past it, lost to it by 3 px and the late cost). With several tiles a hand
         # laying its own passes over the one beside it (h86: an older glimpse's tile).
         over = set() if len(new) > 1 else {id(c) for c in new if any(
-            r.end > self._prev_settled_t and self._passed_over(r, c.centre, c.reach / REACH_OF_HALF_SPAN)
+            r.end > self._prev_settled_t and self.came_within(r, c.centre, c.reach / REACH_OF_HALF_SPAN)
             for r in reaches)}
 
         def cost_of(r: Reach, c) -> float:
@@ -322,7 +322,7 @@ class Arms:
             best = tuple(min(reaches, key=lambda r, c=c: cost_of(r, c)) for c in order)
         for c, r in zip(order, best, strict=True):
             if (len(reaches) < len(order) and len(r.path) >= FOLLOWED
-                    and not self._passed_over(r, c.centre, AWAY * c.reach / REACH_OF_HALF_SPAN)):
+                    and not self.came_within(r, c.centre, AWAY * c.reach / REACH_OF_HALF_SPAN)):
                 # Fewer arms than tiles, and this one's hand, followed all the way, never came
                 # near this tile: an arm not seen laid it (fresh deal h262: south's sleeve the
                 # colour of the cloth; west, laying at the chain's far end, was given both).
@@ -364,14 +364,14 @@ class Arms:
                 yield r
 
     @staticmethod
-    def _passed_over(r: Reach, p, within: float) -> bool:
+    def came_within(r: Reach, p, within: float) -> bool:
         """Whether the hand of `r` came within `within` pixels of `p` on its way."""
         return any(_dist(q, p) <= within for q in (r.tip, *(x[1:] for x in r.path)))
 
     @classmethod
     def _came_near(cls, r: Reach, p, half_length: float) -> bool:
         """Whether the hand of `r` came within UNREAD_NEAR tile lengths of `p`."""
-        return cls._passed_over(r, p, UNREAD_NEAR * 2 * half_length)
+        return cls.came_within(r, p, UNREAD_NEAR * 2 * half_length)
 
     @staticmethod
     def _came_to(r: Reach, p, half_length: float) -> float:
@@ -386,10 +386,20 @@ class Arms:
         return any(x.edge == r.edge and x in self._used and x is not r
                    and x.start <= r.start and r.start - x.end <= 1.0 for x in self._reaches)
 
+    def passed_over(self, r: Reach, c) -> bool:
+        """Whether the hand of `r` came over the tile of candidate `c` (within its half span)."""
+        return self.came_within(r, c.centre, c.reach / REACH_OF_HALF_SPAN)
+
+    def give(self, r: Reach, c) -> None:
+        """Give candidate `c` arm `r`, which `assign` had not (another had spent it)."""
+        c.edge, c.arm_t, c.rooted = r.edge, r.start, r.rooted
+        self._used.add(r)
+        self._laid.append(r)
+
     def laid_from(self, p, since: float, until: float, near: float) -> Reach | None:
         """An arm gone between two settled frames that laid a tile and whose hand passed within
         `near` pixels of `p` on its way: the tile it laid may have lain there."""
-        return next((r for r in self._laid if since < r.end <= until and self._passed_over(r, p, near)), None)
+        return next((r for r in self._laid if since < r.end <= until and self.came_within(r, p, near)), None)
 
     def unused_since(self, t0: float, t: float) -> list[Reach]:
         """Arms gone between two settled frames that no tile was given, in order."""

@@ -39,7 +39,9 @@ UNSURE_S = 2.0  # a place emptied with no witness stays empty this long before i
 LEFT_PILE = 2.0  # tile lengths: a hand last seen this far from where it reached had left it
 LAID_FROM = 2.0  # tile lengths: a place this near the path of a hand that laid a tile may have held it
 DWELL = 0.5  # tile lengths: a hand seen twice this near one place of the pile stayed there
+TOOK_NEAR = 4.0  # tile lengths: a glimpse of a hand never this near a place of the pile took nothing from it
 DEEPER = 0.05  # of the table: a hand this much deeper in between went on past the pile
+LATE_TILE_S = 1.0  # a tile first seen this soon after an arm left may have been laid by it
 TWO_DRAWS_S = 1.5  # an arm over the pile this long may have taken two tiles (one takes about a second)
 
 
@@ -111,6 +113,7 @@ class DrawWatch:
         self._last_visit: Reach | None = None  # the last arm that reached the boneyard
         self._row_draws: list[float] = []  # draws seen by a row alone: when the row grew
         self._spent: list[tuple[float, Reach]] = []  # arm draws matched to a place gone
+        self._aged: list[tuple[float, Reach]] = []  # arm draws no place was found for in time
         self._unsure: list[Drawn] = []  # places emptied with no arm near: draws not yet certain
         self._glimpse: Reach | None = None  # the last glimpse at the pile too short to be a visit
 
@@ -120,6 +123,7 @@ class DrawWatch:
         self._last_visit = None
         self._row_draws.clear()
         self._spent.clear()
+        self._aged.clear()
         self._unsure.clear()
         self._glimpse = None
 
@@ -169,6 +173,27 @@ class DrawWatch:
         self._arm_draws.append((first_t, reach))
         log.debug("an arm from %s given to no tile had reached the boneyard: a draw", reach.edge)
 
+    def laid_instead(self, first_t: float, over: Callable[[Reach], bool]) -> Reach | None:
+        """An arm told a draw, not yet written and no place of the pile gone for it, whose hand
+        was `over` a tile first seen within LATE_TILE_S of its leaving: it laid that tile, seen a
+        settled frame after it left (fresh22 h499, dark: Anna's hand laid 0-3 by the pile, the
+        tile boxed only once her arm had gone, and her arm written as a draw). It is no draw."""
+        for x in self._arm_draws:
+            seen_t, reach = x
+            if not 0.0 <= first_t - reach.end <= LATE_TILE_S or not over(reach):
+                continue
+            d = next((d for d in self.pending
+                      if d.first_t == seen_t and d.arm_t == reach.start and d.edge == reach.edge), None)
+            if d is None:
+                continue
+            self.pending.remove(d)
+            self._arm_draws.remove(x)
+            if self._last_visit is reach:
+                self._last_visit = None
+            log.debug("the arm from %s told a draw laid a tile seen as it left: no draw", reach.edge)
+            return reach
+        return None
+
     def _with_glimpse(self, r: Reach, arms: Arms, bones: Boneyard, calibration: TableCalibration,
                       visit_frames: int) -> Reach:
         """A glimpse at the pile too short to be a visit, joined to the one before it from the same
@@ -198,11 +223,15 @@ class DrawWatch:
         """When the earliest tile the pile alone says was drawn, not yet certain, left it."""
         return min((d.first_t for d in self._unsure), default=None)
 
-    def _settle_unsure(self, t: float, obs: Observation, bones: Boneyard) -> None:
+    def _settle_unsure(self, t: float, obs: Observation, bones: Boneyard, one_a_turn: bool) -> None:
         """A place of the pile emptied with no arm seen near it and no row grown is a draw only
         once it has stayed empty UNSURE_S more: a back the detector lost for a few settled frames
         comes back (fresh deal h213: a back unboxed on three frames across a move, 1.4 s, taken
-        for a draw nobody made). One that comes back is a place of the pile again."""
+        for a draw nobody made). One that comes back is a place of the pile again. Where a draw
+        ends the turn (`one_a_turn`: BLB-2, DRK-2), an arm's draw told since with no place of its
+        own is the one that emptied it (`_unclaimed`); where a player draws until a tile fits,
+        draws follow each other within a second, and a place and the next arm are two draws
+        (fresh19 h411, spider: Anna's first draw unseen, its place found as her second arm left)."""
         back = [x.centre for x in obs.tiles if x.owner == BONEYARD] + list(obs.faint)
         for drawn in list(self._unsure):
             if any(math.dist(c, drawn.place) <= HOLDS * bones.tile_len for c in back):
@@ -211,8 +240,27 @@ class DrawWatch:
                 log.debug("a back lost from the pile is there again: no draw")
             elif t - drawn.first_t >= UNSURE_S:
                 self._unsure.remove(drawn)
+                seen = self._unclaimed(drawn) if one_a_turn else None
+                if seen is not None:
+                    log.debug("a tile left the boneyard, no arm seen near: the draw of the arm "
+                              "from %s, whose place was never found", seen[1].edge)
+                    continue
                 self.pending.append(Draw(drawn.first_t, math.inf, None, after_t=drawn.before_t))
                 log.debug("a tile left the boneyard, no arm seen")
+
+    def _unclaimed(self, drawn: Drawn) -> tuple[float, Reach] | None:
+        """The oldest arm draw, seen after `drawn`'s tile was last seen, that no place of the pile
+        was found gone for: the tile it took, written already (fresh22 h481, dark: a back lost
+        by the detector a second before Anna's hand took it, found gone with the place Boris had
+        emptied, its time before her arm's, and written as a draw of its own, Boris's by turn
+        order). Claimed, it is spent."""
+        for pool in (self._aged, self._arm_draws):
+            seen = min((x for x in pool if x[0] > drawn.before_t), key=lambda x: x[0], default=None)
+            if seen is not None:
+                pool.remove(seen)
+                self._spent.append(seen)
+                return seen
+        return None
 
     @classmethod
     def _visit(cls, r: Reach, arms: Arms, bones: Boneyard, calibration: TableCalibration,
@@ -337,6 +385,13 @@ class DrawWatch:
                 self._row_draws.remove(row)
                 continue
             arm = arms.took_from([drawn.place], drawn.before_t, drawn.first_t)[0]
+            if (arm is not None and arm.frames < WHOLE
+                    and not Arms.came_within(arm, drawn.place, TOOK_NEAR * bones.tile_len)):
+                # A glimpse never near the place took nothing from it (fresh22 h481, dark: a blob
+                # at the edge on one frame, ten tile lengths away, given a place Boris emptied).
+                # An arm seen whole may have been followed only part of the way (fresh22 h485:
+                # Boris's hand at the pile, his arm's tip last seen five tile lengths short of it).
+                arm = None
             layer = None if arm is not None else arms.laid_from(
                 drawn.place, drawn.before_t, drawn.first_t, LAID_FROM * bones.tile_len)
             if layer is not None and not (laid_at_once and arms.laid_from(
@@ -353,7 +408,8 @@ class DrawWatch:
                 continue
             self.pending.append(Draw(drawn.first_t, arm.start, arm.edge))
             log.debug("a tile left the boneyard unseen by an arm until now (%s)", arm.edge)
-        self._settle_unsure(t, obs, bones)
+        self._settle_unsure(t, obs, bones, not laid_at_once)
+        self._aged += [x for x in self._arm_draws if x[0] <= t - 10.0]
         self._arm_draws = [x for x in self._arm_draws if x[0] > t - 10.0]
         self._row_draws = [r for r in self._row_draws if r > t - 10.0]
         self._spent = [x for x in self._spent if x[0] > t - 10.0]

@@ -48,9 +48,12 @@ class Update:
 
 
 def committed_presence(t: float, obs: Observation, present: dict[str, int],
-                       committed: dict[str, Committed], takeback_s: float) -> list[LiveFlag]:
+                       committed: dict[str, Committed], takeback_s: float,
+                       covered: frozenset[str] = frozenset()) -> list[LiveFlag]:
     """Where each move is on this settled frame (`present`: name -> tile index): a move missing
-    from consecutive settled frames spanning `takeback_s` is a take-back; one back, returned."""
+    from consecutive settled frames spanning `takeback_s` is a take-back; one back, returned.
+    A move under a box that lies over played tiles (`covered`: a phantom across a joint took
+    its box) is neither there nor gone on this frame."""
     flags: list[LiveFlag] = []
     for name, c in committed.items():
         if name in present:
@@ -62,6 +65,8 @@ def committed_presence(t: float, obs: Observation, present: dict[str, int],
             continue
         if c.misread is not None and c.misread[1] == t:
             continue  # read under another name this frame: it is there
+        if name in covered:
+            continue
         # Missing from consecutive settled frames spanning takeback_s (frames with an arm
         # between them count neither way).
         c.miss_t = t if c.miss_t is None else c.miss_t

@@ -84,6 +84,11 @@ def overlaps(tile: TileObs, placed: list[TileObs], shrink: float = 0.8) -> bool:
     return all(any(_inside(h, p, shrink) for p in placed) for h in tile.halves)
 
 
+def covers(tile: TileObs, placed: TileObs, shrink: float = 0.8) -> bool:
+    """Whether `tile` lies partly on the played tile `placed`: its centre or a half centre on it."""
+    return any(_inside(p, placed, shrink) for p in (tile.centre, *tile.halves))
+
+
 def doubt(name: str, ends: list[tuple[str, int]] | None, *, on_table: bool, first: bool,
           pending: set[str] = frozenset()) -> str | None:
     """Why a tile read as `name` cannot be the next move (NO_END, SEEN_TWICE), or None.

@@ -66,6 +66,7 @@ from vision.live.prior import (
     SEEN_TWICE,
     ToConfirm,
     chain_ends,
+    covers,
     doubt,
     fitting_to,
     misfit,
@@ -385,6 +386,7 @@ class Tracker:
         others = [i for i in layout if names[i] not in self.committed]
         absent = [c for c in self.committed.values() if c.tile not in present and c.obs is not None]
         fresh = []
+        covered: set[str] = set()
         placed = [c.obs for c in self.committed.values() if c.obs is not None and not c.missing]
         for i in others:
             moved = alias(obs.tiles[i], absent)
@@ -395,8 +397,12 @@ class Tracker:
                     out.flags.append(flag)
             elif overlaps(obs.tiles[i], placed):
                 # One tile per place: a box over played tiles (a phantom double across a joint,
-                # a second box on one tile) is no new tile.
+                # a second box on one tile) is no new tile. The moves under it are still there,
+                # their own boxes lost to it (fresh22 h499, groove: a 5-5 across the joint of
+                # 2-5 and 5-6 on many frames, each time flagged as two take-backs).
                 log.debug("%s lies over tiles already played: not a new tile", names[i])
+                covered.update(c.tile for c in self.committed.values()
+                               if c.obs is not None and not c.missing and covers(obs.tiles[i], c.obs))
             elif (self.confirming.at_held(t, obs.tiles[i], names[i], self._fresh)
                   or self.confirming.at_ignored(obs.tiles[i])):
                 pass
@@ -404,7 +410,8 @@ class Tracker:
                 log.debug("%s was on the table before anything moved: not a move", names[i])
             elif names[i] is not None or obs.tiles[i].face == "up":
                 fresh.append(i)  # unread this frame still marks where a new tile lies
-        out.flags.extend(committed_presence(t, obs, present, self.committed, self.config.takeback_s))
+        out.flags.extend(committed_presence(t, obs, present, self.committed, self.config.takeback_s,
+                                            frozenset(covered)))
         self.rows_seen.update(t, obs, self.calibration, self._fresh)
         self._match_candidates(t, obs, names, fresh)
         self._held_step(t, out)
@@ -483,6 +490,15 @@ class Tracker:
                     for n in [n for n in x.to_votes if n not in opens]:
                         del x.to_votes[n]
         self.arms.assign(t, new)
+        if self.boneyard_size is not None and not self.draw_in_turn and self.mode == PLAY:
+            # Where a tile drawn is never laid in the same visit (one after a miss: BLB-2, DRK-2;
+            # or no drawing mid-turn), an arm told a draw whose hand was over a named tile seen
+            # just after it left laid that tile.
+            for c in new:
+                if c.name is not None and self.arms.given(c.edge, c.arm_t) is None:
+                    reach = self.draws.laid_instead(t, lambda r, c=c: self.arms.passed_over(r, c))
+                    if reach is not None:
+                        self.arms.give(reach, c)
 
     def _revive(self, t: float, c: Candidate) -> bool:
         """Whether new candidate `c` is a tile forgotten lately at its place under the same name:
@@ -590,6 +606,8 @@ class Tracker:
                 if isinstance(item[2], Draw):
                     if self._before_draw(t, item[2]):
                         break  # a tile laid before this draw is not a move yet: wait for it
+                    if self._draw_out_of_turn(t, item[2], out):
+                        break  # the move of the seat before may yet be found: see there
                     if self._out_of_turn_visit(item[2], out):
                         if t - item[2].first_t < OUT_OF_TURN_S:
                             break  # the pile may yet show the place it emptied
@@ -858,6 +876,22 @@ class Tracker:
             return False, None
         grown = [p for p, m in zip(self.players, more, strict=True) if m]
         return True, grown[0] if len(grown) == 1 else None
+
+    def _draw_out_of_turn(self, t: float, d: Draw, out: Update) -> bool:
+        """Whether draw `d`, where a draw ends the turn (one after a miss: BLB-2, DRK-2), is by a
+        seat not to move and young enough that the move of the seat before may yet be found: the
+        pile shows a place a hand emptied unseen a second late, and that draw came first (fresh22
+        h481, dark: Boris's draw, his arm too brief for a visit, found by its place after Anna's
+        draw was written, and written after it)."""
+        if not self.rows or self.boneyard_size is None or t - d.first_t >= OUT_OF_TURN_S:
+            return False
+        seat = d.player or self.calibration.seat_of_edge(d.edge)
+        last = next((e for e in reversed(out.events) if e.get("event") in ("play", "draw")), None)
+        if last is not None and last.get("player") in self.players:
+            to_move = self.players[(self.players.index(last["player"]) + 1) % len(self.players)]
+        else:
+            to_move = self.to_move() if self.to_move is not None else None
+        return seat in self.players and to_move in self.players and seat != to_move
 
     def _out_of_turn_visit(self, d: Draw, out: Update) -> bool:
         """Whether draw `d` is only an arm seen over the boneyard from a seat not to move, where
