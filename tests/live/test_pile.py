@@ -842,3 +842,31 @@ def test_a_hand_never_near_a_place_of_the_pile_did_not_empty_it():
     assert pending((520.0, 170.0)) == ["bottom"]
     # An arm seen whole may have been followed only part of the way (fresh22 h485).
     assert pending((222.0, 414.0), frames=7) == ["bottom"]
+
+
+def test_a_place_hidden_long_takes_an_arm_s_draw_told_meanwhile_before_a_new_arm_DRK_2():
+    """Fresh22 h490 (DRK): two places hidden since the deal's first draws, found gone together,
+    took the arm of Boris's draw never seen whole at the pile; the place that arm emptied, found
+    a second later, became a draw nobody made. A place hidden longer than HIDDEN_S, where a draw
+    ends the turn, is first the draw of an arm told meanwhile with no place of its own. One
+    hidden briefly goes to the arm the pile's timing gives it, and so does any where a player
+    draws until a tile fits."""
+    from vision.live.boneyard import Drawn
+    from vision.live.draws import DrawWatch
+
+    cal = full_frame((640, 480), ["Anna", "Boris"])
+    early = Reach(start=5.0, end=5.5, edge="bottom", tip=(100.0, 340.0))  # told, its place never found
+    boris = Reach(start=15.5, end=16.6, edge="top", tip=(105.0, 330.0), frames=2)  # not a visit
+
+    def pending(before_t: float, until_fits: bool = False) -> list:
+        arms = Arms(TrackerConfig(), cal)
+        arms._reaches.append(boris)
+        watch = DrawWatch()
+        watch._aged = [(5.6, early)]
+        pile = _OneGone(Drawn(before_t, 17.9, (104.0, 342.0)))
+        watch.watch(19.5, Observation((), size=(640, 480)), arms, pile, cal, 2, laid_at_once=until_fits)
+        return [(d.arm_t, d.edge) for d in watch.pending]
+
+    assert pending(4.2) == []  # the early arm's draw: Boris's arm is left for its own place
+    assert pending(15.2) == [(15.5, "top")]
+    assert pending(4.2, until_fits=True) == [(15.5, "top")]

@@ -7,7 +7,14 @@ from dataclasses import replace
 from engine.tiles import ALL_TILES
 from vision.live.calibration import full_frame
 from vision.live.flags import MisreadWatch
-from vision.live.naming import blank_backs, blank_opener, middle_opener, name_tiles, reown
+from vision.live.naming import (
+    blank_backs,
+    blank_on_end,
+    blank_opener,
+    middle_opener,
+    name_tiles,
+    reown,
+)
 from vision.live.observation import LAYOUT, Observation, TileObs
 from vision.live.places import Committed
 from vision.live.reveal import RevealWatch, blank_in_hand, by_elimination, laid_apart, to_counts
@@ -46,6 +53,24 @@ def _row(y: float, owner: str) -> list[TileObs]:
     """A hand of five face-down tiles side by side, 40 px long, at the frame's edge."""
     return [_tile(None, ((100.0 + 22 * k, y - 10), (100.0 + 22 * k, y + 10)), face="down", owner=owner)
             for k in range(5)]
+
+
+def test_a_back_on_an_end_showing_0_is_the_blank_where_nothing_is_laid_face_down():
+    # Fresh23 h527 (no divider, Sevastopol): Vera's last tile, the 0-0, laid across the 0 of the
+    # 0-6, a back to the reader on every frame; the deal was written blocked, not Vera out.
+    played = _tile((6, 0), ((0.0, 0.0), (20.0, 0.0)))
+    move = {"0-6": Committed("0-6", "Vera", None, "up", 0.0, 0.0, played)}
+    blank = _tile(None, ((40.0, -10.0), (40.0, 10.0)), face="down")
+    out = blank_on_end(Observation((played, blank), ((0, 1),)), move, 1.8).tiles[1]
+    assert (out.values, out.face, out.owner) == ((0, 0), "up", LAYOUT)
+    on_six = Observation((_tile((0, 6), ((0.0, 0.0), (20.0, 0.0))), blank), ((0, 1),))
+    assert blank_on_end(on_six, {"0-6": Committed("0-6", "Vera", None, "up", 0.0, 0.0, on_six.tiles[0])},
+                        1.8) is on_six  # a back by a 6 is no 0-0
+    played_blank = {**move, "0-0": Committed("0-0", "Anna", None, "up", 0.0, 0.0, played)}
+    obs = Observation((played, blank), ((0, 1),))
+    assert blank_on_end(obs, played_blank, 1.8) is obs  # the 0-0 is a move already
+    apart = Observation((played, blank))  # not joined to the layout
+    assert blank_on_end(apart, move, 1.8) is apart
 
 
 def test_a_lone_back_in_the_middle_before_any_move_is_the_blank_opener_BYK_1_5():

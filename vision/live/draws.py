@@ -35,6 +35,7 @@ AT_EARLY_S = 0.5  # an arm's draw told this much before its place's tile was las
 ROW_SLACK_S = 0.5  # a row grown this soon after a draw seen is that draw's tile
 HANDOVER_S = 0.25  # one edge's reach ending and another's starting this close: one hand
 GLIMPSE_NEAR = 1.5  # tile lengths: a glimpse at the pile this near the last visit's is that hand
+HIDDEN_S = 3.0  # a place unseen this long before it was found gone may be any arm's draw since
 UNSURE_S = 2.0  # a place emptied with no witness stays empty this long before it is a draw
 LEFT_PILE = 2.0  # tile lengths: a hand last seen this far from where it reached had left it
 LAID_FROM = 2.0  # tile lengths: a place this near the path of a hand that laid a tile may have held it
@@ -394,8 +395,19 @@ class DrawWatch:
                 arm = None
             layer = None if arm is not None else arms.laid_from(
                 drawn.place, drawn.before_t, drawn.first_t, LAID_FROM * bones.tile_len)
-            if layer is not None and not (laid_at_once and arms.laid_from(
-                    drawn.place, drawn.before_t, drawn.first_t, bones.tile_len)):
+            laid = layer is not None and not (laid_at_once and arms.laid_from(
+                drawn.place, drawn.before_t, drawn.first_t, bones.tile_len))
+            if (not laid and not laid_at_once and drawn.first_t - drawn.before_t > HIDDEN_S
+                    and (seen := self._unclaimed(drawn)) is not None):
+                # A place hidden long, found gone, where a draw ends the turn (BLB-2, DRK-2): an
+                # arm's draw told meanwhile with no place of its own took it, before an arm the
+                # pile's long window would give it (fresh22 h490, dark: two places hidden since
+                # the deal's first draws took the arm of Boris's draw never seen whole, and the
+                # place that arm emptied, found a second later, became a draw nobody made).
+                log.debug("a place hidden since %.1f s found gone: the draw of the arm from %s, "
+                          "whose place was never found", drawn.before_t, seen[1].edge)
+                continue
+            if laid:
                 # The hand that laid a tile meanwhile took it from there: a hand row lying by the
                 # pile, taken for part of it (fresh deal h249: north's row beside the pile, its
                 # tile played, written as a draw nobody made). Where a tile drawn may be laid at

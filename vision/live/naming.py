@@ -77,6 +77,27 @@ def blank_opener(obs: Observation, committed: dict[str, Committed], *, blank_may
     return obs
 
 
+def blank_on_end(obs: Observation, committed: dict[str, Committed], join_factor: float) -> Observation:
+    """Where no tile is laid face down (not SPI-4, BAL-12), a face-down box the reader joined to
+    the layout, touching a move whose value towards it is 0, is the 0-0 of a set with no divider
+    whose backs look like its faces (fresh23 h527, Sevastopol: Vera's last tile, the 0-0, laid
+    across the 0 of the 0-6, a back to the reader on every frame: never a move, the deal blocked
+    instead of Vera out). Made the layout's 0-0 face up; once it is a move, `blank_opener` keeps
+    it so. (The caller's choice: only for variants with no closed doubles.)"""
+    if BLANK in committed:
+        return obs
+    names = [t.name if t.owner == LAYOUT else None for t in obs.tiles]
+    for i, tile in enumerate(obs.tiles):
+        if tile.owner != LAYOUT or tile.face != "down" or not obs.neighbours(i):
+            continue
+        on = touching(obs, i, names, lambda n: n in committed, join_factor)
+        if on is not None and value_towards(obs.tiles[on], tile.centre) == 0:
+            tiles = list(obs.tiles)
+            tiles[i] = replace(tile, values=(0, 0), face="up")
+            return replace(obs, tiles=tuple(tiles))
+    return obs
+
+
 def blank_backs(obs: Observation, committed: dict[str, Committed], join_factor: float) -> Observation:
     """A blank face read in the layout away from where the 0-0 lies is a plain back: a double
     laid face down across an end (SPI-4, BAL-12) in a set whose backs bear no colour or mark the

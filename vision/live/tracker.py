@@ -46,6 +46,7 @@ from vision.live.naming import (
     alias,
     beside,
     blank_backs,
+    blank_on_end,
     blank_opener,
     dist,
     hops,
@@ -218,6 +219,8 @@ class Tracker:
             obs = blank_opener(obs, self.committed, blank_may_open=opens, closed_doubles=self.face_down)
             if self.face_down:
                 obs = blank_backs(obs, self.committed, self.config.join_factor)
+            else:
+                obs = blank_on_end(obs, self.committed, self.config.join_factor)
         elif self.mode == RECOUNT:
             obs = laid_apart(obs, self.committed, self.calibration)
         self.last_observation = obs
