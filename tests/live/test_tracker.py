@@ -705,3 +705,27 @@ def test_with_a_boneyard_the_recount_knows_each_hand_s_size_from_the_record():
         {"event": "reveal", "player": "Anna", "tiles": ["3-3"]},
         {"event": "reveal", "player": "Boris", "tiles": []},
     ]
+
+
+def test_of_two_new_tiles_touching_each_other_the_one_by_an_older_tile_was_laid_first():
+    # Fresh23 h521: the opener 1-1 not yet a move, Vera's 1-2 and Gleb's 2-4 seen on one settled
+    # frame. The 1-2, touching both, was taken as laid against the 2-4 and the 2-4 against the 1-2:
+    # no order between them, and the arms went crosswise. A tile seen before is laid before.
+    from collections import Counter
+
+    from vision.live.places import Candidate
+
+    tiles = (TileObs((4, 2), ((380.0, 240.0), (360.0, 240.0)), face="up", owner=LAYOUT),
+             TileObs((2, 1), ((340.0, 240.0), (320.0, 240.0)), face="up", owner=LAYOUT),
+             TileObs((1, 1), ((300.0, 230.0), (300.0, 250.0)), face="up", owner=LAYOUT))
+    obs = Observation(tiles, ((0, 1), (1, 2)), SIZE)  # the reader lists the 2-4 first
+    names = ["2-4", "1-2", "1-1"]
+    tr = Tracker(PLAYERS, calibration(PLAYERS))
+    made = {}
+    for k, (name, first) in enumerate([("1-1", 2.2), ("2-4", 4.7), ("1-2", 4.7)]):
+        i = names.index(name)
+        made[name] = tr._candidates[k] = Candidate(first, 1, 4.7, tiles[i].centre, 12.0, names=Counter({name: 2}), index=i)
+    for name in ("2-4", "1-2"):
+        tr._vote_attachment(obs, names, made[name], {})
+    assert made["1-2"].to_votes == Counter({"1-1": 1})
+    assert made["2-4"].to_votes == Counter({"1-2": 1})

@@ -562,7 +562,13 @@ class Tracker:
             linked = [k for k in obs.neighbours(c.index) if names[k] in earlier_names
                       and names[k] != own and names[k] not in self.committed]
             if linked:
-                j = min(linked, key=lambda k: far.get(k, math.inf))
+                # A tile seen before this one was laid before it, whatever its distance from the
+                # moves (fresh23 h521: the opener 1-1 not yet a move, Vera's 1-2 and Gleb's 2-4
+                # seen together on it; the 1-2, touching both, was taken as laid against the 2-4,
+                # the 2-4 against the 1-2, so their order was free and the arms went crosswise).
+                older = {x.name for x in self._candidates.values()
+                         if x is not c and x.first_t < c.first_t and x.name is not None}
+                j = min(linked, key=lambda k: (names[k] not in older, far.get(k, math.inf)))
             else:
                 j = touching(obs, c.index, names, lambda n: n is not None and n != own
                              and n not in self.committed and n in earlier_names, join)
