@@ -895,12 +895,8 @@ class Tracker:
         if not self.rows or self.boneyard_size is None or t - d.first_t >= OUT_OF_TURN_S:
             return False
         seat = d.player or self.calibration.seat_of_edge(d.edge)
-        last = next((e for e in reversed(out.events) if e.get("event") in ("play", "draw")), None)
-        if last is not None and last.get("player") in self.players:
-            to_move = self.players[(self.players.index(last["player"]) + 1) % len(self.players)]
-        else:
-            to_move = self.to_move() if self.to_move is not None else None
-        return seat in self.players and to_move in self.players and seat != to_move
+        to_move = self._in_turn(out, draw_ends_turn=True)
+        return seat in self.players and to_move is not None and seat != to_move
 
     def _out_of_turn_visit(self, d: Draw, out: Update) -> bool:
         """Whether draw `d` is only an arm seen over the boneyard from a seat not to move, where
@@ -1065,11 +1061,12 @@ class Tracker:
         seats[player] -= 1
         return player
 
-    def _in_turn(self, out: Update) -> str | None:
-        """Who is to move, counting the events of this frame not yet in the engine's record."""
+    def _in_turn(self, out: Update, draw_ends_turn: bool = False) -> str | None:
+        """Who is to move, counting the events of this frame not yet in the engine's record (a
+        draw keeps the turn: draw until a tile fits; or ends it: one after a miss, BLB-2, DRK-2)."""
         last = next((e for e in reversed(out.events) if e.get("event") in ("play", "draw")), None)
         if last is not None and last.get("player") in self.players:
-            if last["event"] == "draw":
+            if last["event"] == "draw" and not draw_ends_turn:
                 return last["player"]
             return self.players[(self.players.index(last["player"]) + 1) % len(self.players)]
         nxt = self.to_move() if self.to_move is not None else None
