@@ -248,11 +248,9 @@ class Arms:
             # sleeve the colour of the cloth seen on two frames by its tile; west's arm, crossing
             # the table to lay its own at the far end, was given both).
             for c in new:
-                span = c.reach / REACH_OF_HALF_SPAN
-                if c.name is None or any(self.came_within(r, c.centre, span) for r in reaches):
+                if c.name is None or any(self.passed_over(r, c) for r in reaches):
                     continue
-                glimpse = next((r for r in self._glimpses(t, reaches)
-                                if self.came_within(r, c.centre, span)), None)
+                glimpse = next((r for r in self._glimpses(t, reaches) if self.passed_over(r, c)), None)
                 if glimpse is not None:
                     reaches = [*reaches, glimpse]
         if not reaches and len(new) == 1:
@@ -265,9 +263,7 @@ class Arms:
                 for r in pieces:
                     frames[r.edge] += r.frames
                 r = max(pieces, key=lambda r: (frames[r.edge], -_dist(r.tip, new[0].centre)))
-                new[0].edge, new[0].arm_t, new[0].rooted = r.edge, r.start, r.rooted
-                self._used.add(r)
-                self._laid.append(r)
+                self.give(r, new[0])
             return
         if not reaches:
             return
@@ -279,8 +275,7 @@ class Arms:
         # reaching past it, lost to it by 3 px and the late cost). With several tiles a hand
         # laying its own passes over the one beside it (h86: an older glimpse's tile).
         over = set() if len(new) > 1 else {id(c) for c in new if any(
-            r.end > self._prev_settled_t and self.came_within(r, c.centre, c.reach / REACH_OF_HALF_SPAN)
-            for r in reaches)}
+            r.end > self._prev_settled_t and self.passed_over(r, c) for r in reaches)}
 
         def cost_of(r: Reach, c) -> float:
             if r.end <= self._prev_settled_t:
@@ -331,14 +326,13 @@ class Arms:
                 # been seen laying it too).
                 c.edge, c.rooted, c.arm_t = None, False, r.start - 1e-3
                 continue
-            c.edge, c.arm_t, c.rooted = r.edge, r.start, r.rooted
+            self.give(r, c)
             # One arm alone and several tiles: it laid them in the order its hand came to them
             # (fresh live deal h55: 2-6 then 0-3 at the chain's two ends, written the other way).
             # With other arms about, a tile may be an unseen arm's, and its order the rows'
             # (held-out h22: three tiles, two arms seen, three seats).
             if len(reaches) == 1 and r.path:
                 c.laid_t = self._came_to(r, c.centre, c.reach / REACH_OF_HALF_SPAN)
-            self._laid.append(r)
             # The arm is spent, and so are its pieces if it was seen as two (lost mid-reach).
             self._used.update(x for x in self._reaches if x.edge == r.edge
                               and x.start <= r.end + 1.0 and r.start <= x.end + 1.0)
@@ -391,7 +385,8 @@ class Arms:
         return self.came_within(r, c.centre, c.reach / REACH_OF_HALF_SPAN)
 
     def give(self, r: Reach, c) -> None:
-        """Give candidate `c` arm `r`, which `assign` had not (another had spent it)."""
+        """Give candidate `c` arm `r`: it laid that tile (`assign`'s choice, or one the draw watch
+        had taken for a draw)."""
         c.edge, c.arm_t, c.rooted = r.edge, r.start, r.rooted
         self._used.add(r)
         self._laid.append(r)
