@@ -174,6 +174,32 @@ def test_where_one_arm_may_lay_several_a_tile_it_never_came_near_is_not_its():
     assert own.edge == passed.edge == "left"
 
 
+def test_one_tile_an_arm_never_came_near_with_another_seat_glimpsed_nearer_is_not_that_arm_s():
+    # Fresh25 h573 (spider): Boris's arm seen only at his edge (three glimpses), his 1-4 seen
+    # first after Anna's arm had gone to the pile at the far end, eight tile lengths from it.
+    # Her arm, the one seen whole, was given it. No arm then: the rows, else turn order, tell.
+    def with_boris(arms: Arms) -> float:
+        for t, tip in ((13.0, (202.0, 74.0)), (13.2, (238.0, 70.0)), (14.0, (234.0, 66.0))):
+            arms.observe(t, MotionInfo(False, True, "top", 0.01, 0.01, (("top", tip, True),)))
+            arms.observe(t + 0.1, _QUIET)
+        return 14.4
+
+    to_pile = [(450.0, 442.0), (482.0, 330.0), (498.0, 174.0), (530.0, 114.0), (530.0, 118.0), (530.0, 118.0),
+               (498.0, 174.0), (470.0, 334.0), (450.0, 442.0)]
+    arms = Arms(TrackerConfig(), full_frame((640, 480), ["Anna", "Boris"]))
+    t = _visit(arms, with_boris(arms), "bottom", to_pile)
+    laid = _candidate("1-4", (156.0, 175.0))
+    arms.assign(t, [laid])
+    assert laid.edge is None and not laid.rooted
+    # with no other seat's arm glimpsed, the one arm seen keeps it (the schematic demo's arms
+    # reach a fixed point of the table, not their tiles)
+    arms = Arms(TrackerConfig(), full_frame((640, 480), ["Anna", "Boris"]))
+    t = _visit(arms, 14.4, "bottom", to_pile)
+    laid = _candidate("1-4", (156.0, 175.0))
+    arms.assign(t, [laid])
+    assert laid.edge == "bottom"
+
+
 def test_a_hand_laying_its_tile_beside_another_new_one_voids_no_older_claim_to_that_one():
     # Fresh deal h86 (one tile a turn): east's arm was seen on one frame; its 0-3 was not read on
     # the settled frame after, and south laid 0-0 beside it, its hand passing over 0-3. Both came

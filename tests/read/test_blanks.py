@@ -217,3 +217,33 @@ def test_a_back_in_brighter_light_than_the_others_keeps_the_backs_tint_and_is_no
     frame, tiles = frame_with("blank")
     out, _ = blank_doubles(frame, tiles)
     assert out[6].face == "up" and out[6].values == (0, 0)
+
+
+def test_an_unsure_back_in_brighter_light_far_from_both_colours_keeps_the_backs_tint_and_stays():
+    """Fresh live deal h546 (pin on a line, dark red backs, white faces): a closed 5-5 (SPI-4) in
+    the lit middle of the table, 40 (Lab) from the shaded backs and far from the faces, boxed at
+    0.36-0.72, was dropped as a strange thing on most readings, and the deal's last play was never
+    written. Of the backs' tint, it is a back however unsure the detector is; a box of another tint
+    as unsure is still dropped."""
+    style = replace(FACTORS["pin_line"].style(random_style(np.random.default_rng(3))),
+                    body=(235, 240, 240), back=(50, 50, 150), back_pattern="plain")  # BGR: dark red backs
+
+    def frame_with(lit_colour=None):
+        frame = np.full((160, 1020, 3), (40, 90, 30), np.uint8)
+        tiles = []
+        for n in range(10):
+            values = (n % 7, (n + 2) % 7) if n >= 7 else None
+            t = PlacedTile(values, (60 + 100 * n, 80), math.pi / 2, LENGTH / 2, 2.0,
+                           face="down" if values is None else "up",
+                           style=replace(style, back=lit_colour) if n == 6 and lit_colour else style)
+            draw_face(frame, t)
+            read = (values, (0.99, 0.99), ("read", "read")) if n >= 7 else ((None, None), (1.0, 1.0), ("face down",) * 2)
+            tiles.append(TileRead(t.corners(), t.halves(), "up" if n >= 7 else "down", read[0], read[1], read[2],
+                                  0.5 if n == 6 else 0.9))
+        frame[:, :590] = (frame[:, :590] * 0.55).astype(np.uint8)  # the rows in the shade, the 7th tile lit
+        return frame, tiles
+
+    out, _ = blank_doubles(*frame_with())
+    assert len(out) == 10 and out[6].face == "down"
+    out, _ = blank_doubles(*frame_with(lit_colour=(150, 120, 40)))  # a blue thing boxed as a back
+    assert len(out) == 9

@@ -47,6 +47,11 @@ class Reach:
         return self.frames - self.scattered
 
 
+def _nearest(r: Reach, p) -> float:
+    """How near the hand of `r` came to `p` on its way (pixels)."""
+    return min(_dist(q, p) for q in (r.tip, *(x[1:] for x in r.path)))
+
+
 def _dist(p, q) -> float:
     return math.hypot(p[0] - q[0], p[1] - q[1])
 
@@ -316,14 +321,18 @@ class Arms:
         if best is None:  # fewer arms than tiles: one arm laid several (BAL-13, BLZ-3)
             best = tuple(min(reaches, key=lambda r, c=c: cost_of(r, c)) for c in order)
         for c, r in zip(order, best, strict=True):
-            if (len(reaches) < len(order) and len(r.path) >= FOLLOWED
-                    and not self.came_within(r, c.centre, AWAY * c.reach / REACH_OF_HALF_SPAN)):
-                # Fewer arms than tiles, and this one's hand, followed all the way, never came
-                # near this tile: an arm not seen laid it (fresh deal h262: south's sleeve the
-                # colour of the cloth; west, laying at the chain's far end, was given both).
-                # No arm then: the rows, else turn order, tell whose it is; written before the
-                # arm's (its player was to move before the arm's, or the arm's seat would have
-                # been seen laying it too).
+            if (len(r.path) >= FOLLOWED
+                    and not self.came_within(r, c.centre, AWAY * c.reach / REACH_OF_HALF_SPAN)
+                    and (len(reaches) < len(order) or any(
+                        _nearest(g, c.centre) < _nearest(r, c.centre) for g in self._glimpses(t, reaches)))):
+                # This arm's hand, followed all the way, never came near this tile, and there
+                # were more tiles than arms or another seat's arm was glimpsed nearer: an arm not
+                # seen laid it (fresh deal h262, fewer arms than tiles: south's sleeve the colour
+                # of the cloth; west, laying at the chain's far end, was given both; fresh25 h573:
+                # Boris's arm seen only at his edge, Anna's hand then went to the pile, eight
+                # tile lengths from his 1-4, and was given it). No arm then: the rows, else turn
+                # order, tell whose it is; written before the arm's (its player was to move
+                # before the arm's, or the arm's seat would have been seen laying it too).
                 c.edge, c.rooted, c.arm_t = None, False, r.start - 1e-3
                 continue
             self.give(r, c)
@@ -360,7 +369,7 @@ class Arms:
     @staticmethod
     def came_within(r: Reach, p, within: float) -> bool:
         """Whether the hand of `r` came within `within` pixels of `p` on its way."""
-        return any(_dist(q, p) <= within for q in (r.tip, *(x[1:] for x in r.path)))
+        return _nearest(r, p) <= within
 
     @classmethod
     def _came_near(cls, r: Reach, p, half_length: float) -> bool:

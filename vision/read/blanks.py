@@ -101,7 +101,9 @@ def _plain(lab: np.ndarray) -> bool:
     return float((np.linalg.norm(lab - np.median(lab, axis=0), axis=1) > MARK).mean()) < PLAIN_SHARE
 
 
-def _agreed(colours: np.ndarray) -> np.ndarray | None:
+def agreed(colours) -> np.ndarray | None:
+    """The colour most of these boxes' colours (Lab) agree on, or None."""
+    colours = np.asarray(colours, np.float32)
     backs = np.median(colours, axis=0)
     near = np.linalg.norm(colours - backs, axis=1)
     near = near[near <= APART]
@@ -125,7 +127,7 @@ def blank_doubles(frame: np.ndarray, tiles: list[TileRead],
     samples = [_inner_labs(frame, tiles[i].quad) for i in down]
     colours = np.stack([_colour(whole) for whole, _ in samples])
     cleared = {i: c for i, (_, c) in zip(down, samples, strict=True)}  # without a pin: "nothing on it"
-    own = _agreed(colours) if len(down) >= MIN_BACKS + 1 else None
+    own = agreed(colours) if len(down) >= MIN_BACKS + 1 else None
     backs = own if own is not None else (None if backs is None else np.asarray(backs, np.float32))
     if backs is None:  # no clear colour of the backs
         return _faces_among_few_backs(frame, tiles, down, colours, cleared), None
@@ -162,7 +164,12 @@ def blank_doubles(frame: np.ndarray, tiles: list[TileRead],
         out = _plain_among_patterned(out, [i for i in down if out[i].face == "down" and i not in others], cleared)
     cloth = table_colour(frame) if strange else None
     table = [_is_table(colours[k], backs, cloth) for k in strange]
-    return _drop_strange(out, [down[k] for k in strange], far[strange] if strange else [], table), own
+    # A back in brighter light keeps the backs' tint: an unsure box of it is still a back (fresh24
+    # h546: a closed 5-5 of a dark red set in the lit middle of the table, 40 from the backs'
+    # colour, boxed at 0.36-0.72, dropped on most readings: the deal's last play never written).
+    # Not a darker one: dark things (a phone, a shadow's edge) are what the detector boxes unsure.
+    tinted = [bool(faces) and colours[k][0] > backs[0] and _backs_tint(colours[k], body, backs) for k in strange]
+    return _drop_strange(out, [down[k] for k in strange], far[strange] if strange else [], table, tinted), own
 
 
 def _faces_among_few_backs(frame: np.ndarray, tiles: list[TileRead], down: list[int], colours: np.ndarray,
@@ -212,12 +219,14 @@ def _backs_tint(colour: np.ndarray, body: np.ndarray, backs: np.ndarray) -> bool
                 and np.linalg.norm(tint - back) < np.linalg.norm(tint - face))
 
 
-def _drop_strange(tiles: list[TileRead], strange: list[int], far, table: list[bool]) -> list[TileRead]:
-    """A "face-down" box of neither the backs' colour nor a face's, that the detector is unsure of,
-    that lies very far from the backs' colour (`far`, Lab) or that shows the table (`table`), is
-    some other thing (the end of a pen, a phone, a patch of a box lid, the cloth between tiles)."""
-    gone = {i for i, d, bare in zip(strange, far, table, strict=True) if tiles[i].face == "down"
-            and (tiles[i].detection_confidence < UNSURE_BACK or d > NO_BACK or bare)}
+def _drop_strange(tiles: list[TileRead], strange: list[int], far, table: list[bool],
+                  tinted: list[bool]) -> list[TileRead]:
+    """A "face-down" box of neither the backs' colour nor a face's, that the detector is unsure of
+    (unless it has the backs' tint: `tinted`), that lies very far from the backs' colour (`far`,
+    Lab) or that shows the table (`table`), is some other thing (the end of a pen, a phone, a patch
+    of a box lid, the cloth between tiles)."""
+    gone = {i for i, d, bare, tint in zip(strange, far, table, tinted, strict=True) if tiles[i].face == "down"
+            and ((tiles[i].detection_confidence < UNSURE_BACK and not tint) or d > NO_BACK or bare)}
     return [t for i, t in enumerate(tiles) if i not in gone]
 
 

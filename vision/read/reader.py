@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from vision.read.backs_up import backs_boxed_up
 from vision.read.between import blank_between
 from vision.read.blanks import blank_doubles
 from vision.read.box import Box, box_from_corners
@@ -145,6 +146,7 @@ def read_frame(frame: np.ndarray, detections, pool=None, doubtful=None,
         tiles = read_tiles(frame, jobs, prepare=prepare)
         tiles = turn_unread(frame, tiles, jobs, prepare=prepare)
         tiles = refit_off_length(frame, tiles, jobs, prepare=prepare)
+        tiles = backs_boxed_up(frame, tiles, backs)
         tiles = physical_tiles(frame, tiles, shared.bodies)
         tiles = fill_chain_gaps(frame, tiles, prepare=prepare)
     else:
@@ -152,6 +154,7 @@ def read_frame(frame: np.ndarray, detections, pool=None, doubtful=None,
         tiles = read_tiles(frame, jobs)
         tiles = turn_unread(frame, tiles, jobs)  # the detector's angle of a small tile may be off
         tiles = refit_off_length(frame, tiles, jobs)  # and its length
+        tiles = backs_boxed_up(frame, tiles, backs)  # a back boxed as a face, showing none
         tiles = physical_tiles(frame, tiles)  # boxes that are no tile: across two tiles, doubles, parts
         tiles = fill_chain_gaps(frame, tiles)  # a tile unboxed between two of a straight run
     tiles, seen = blank_doubles(frame, tiles, backs)  # a 0-0 with no divider, boxed as a back

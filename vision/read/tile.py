@@ -169,7 +169,7 @@ class _Cut:
     bodies: np.ndarray | None = None  # (2, 3) each half's body colour (Lab)
 
 
-def _face_down(quad: np.ndarray, halves: np.ndarray, detection_confidence: float) -> TileRead:
+def face_down(quad: np.ndarray, halves: np.ndarray, detection_confidence: float) -> TileRead:
     return TileRead(quad, halves, "down", (None, None), (1.0, 1.0), ("face down", "face down"), detection_confidence)
 
 
@@ -197,7 +197,7 @@ def prepare_tile(frame: np.ndarray, box: Box, face: str, detection_confidence: f
 
     d = div if div is not None else PAD + HALF
     if face == "down" and div is None:
-        return _face_down(quad, centres(d), detection_confidence)
+        return face_down(quad, centres(d), detection_confidence)
     blobs, inputs, bodies = _cut(lab, d, classifier)
     off_middle = div is not None and box.length < CUT_BOTH_WAYS_BELOW_PX and abs(div - PAD - HALF) >= 1.0
     return _Cut(quad, centres(d), blobs, detection_confidence, inputs, face == "down", off_middle, bodies)
@@ -257,7 +257,7 @@ def read_tiles(frame: np.ndarray, jobs: list[tuple[Box, str, float]], prepare=No
         r0, r1 = reads[n]
         n += 1
         if p.said_down and not (r0[0] is not None and r1[0] is not None and min(r0[1], r1[1]) >= SURE_FACE):
-            out.append(_face_down(p.quad, p.halves, p.detection_confidence))
+            out.append(face_down(p.quad, p.halves, p.detection_confidence))
             continue
         out.append(TileRead(p.quad, p.halves, "up", (r0[0], r1[0]), (r0[1], r1[1]), (r0[2], r1[2]),
                             p.detection_confidence))
