@@ -652,6 +652,20 @@ def test_two_glimpses_of_one_hand_at_the_pile_within_a_second_are_a_visit():
     assert draws(replace(again, edge="bottom")) == []  # another seat's
 
 
+def test_a_glimpse_after_a_visit_is_not_joined_to_a_glimpse_before_it_BLB_2():
+    """Fresh25 h569 (JPEG 40, blitz-blind, a draw ends the turn): Boris's one draw seen on one
+    frame at the pile, then on two, then on one as his hand left; the first and the last glimpse,
+    joined across the visit between them, were a second draw."""
+    look = _pile_at_the_top_right()
+    first = Reach(8.8, 8.8, "top", (585.0, 95.0), deep=False, frames=1, path=((8.8, 585.0, 95.0),))
+    visit = Reach(9.2, 9.3, "top", (620.0, 90.0), deep=False, frames=2,
+                  path=((9.2, 620.0, 90.0), (9.3, 585.0, 95.0)))
+    leaving = Reach(9.7, 9.7, "top", (530.0, 80.0), deep=False, frames=1, path=((9.7, 530.0, 80.0),))
+    assert look([first], 8.7, 8.9) == []
+    assert [d.arm_t for d in look([first, visit], 8.9, 9.4)] == [9.2]
+    assert [d.arm_t for d in look([first, visit, leaving], 9.4, 9.8)] == [9.2]
+
+
 def test_a_hand_at_the_picture_s_border_beside_the_pile_reached_a_tile_out_of_view():
     """Fresh deal h242: the tile drawn lay mostly past the right border and was never boxed; the
     hand that took it, at that border 1.3 tile lengths from the nearest box, was taken for a hand
@@ -714,6 +728,33 @@ def test_a_tile_gone_from_the_pile_where_the_hand_that_laid_a_tile_passed_is_no_
     assert after((300.0, 140.0), laid_at_once=True).unsure_since == 2.0
     assert after((300.0 + 1.5 * L, 50.0), laid_at_once=True).unsure_since is None
     assert after((300.0, 140.0)).unsure_since is None
+
+
+def test_a_place_a_glimpse_emptied_is_the_draw_its_hand_was_told_after_it_BLB_2():
+    """Fresh25 h569 (JPEG 40): Boris's hand glimpsed on one frame as a place of the pile emptied,
+    then seen on two frames and told a draw; the place, found gone later and matched to the
+    glimpse, was a second draw. It is that draw's place. Another seat's glimpse, or one far from
+    the hand told, still draws."""
+    from vision.live.boneyard import Drawn
+    from vision.live.draws import Draw, DrawWatch
+
+    cal = full_frame((640, 480), ["Anna", "Boris"])
+    visit = Reach(9.2, 9.3, "top", (550.0, 54.0), deep=False, frames=2,
+                  path=((9.2, 550.0, 54.0), (9.3, 526.0, 58.0)))
+
+    def pending_after(glimpse: Reach) -> list:
+        arms = Arms(TrackerConfig(), cal)
+        arms._reaches, arms._used = [glimpse, visit], {visit}
+        watch = DrawWatch()
+        watch.pending.append(Draw(9.4, 9.2, "top"))
+        watch._arm_draws.append((9.4, visit))
+        watch.watch(9.9, Observation((), size=(640, 480)), arms, _OneGone(Drawn(8.7, 8.9, (540.0, 26.0))), cal, 2)
+        return [(d.arm_t, d.edge) for d in watch.pending]
+
+    glimpse = Reach(8.8, 8.8, "top", (526.0, 58.0), deep=False, frames=1, path=((8.8, 526.0, 58.0),))
+    assert pending_after(glimpse) == [(9.2, "top")]
+    assert pending_after(replace(glimpse, edge="bottom", tip=(526.0, 80.0))) == [(9.2, "top"), (8.8, "bottom")]
+    assert len(pending_after(replace(glimpse, tip=(440.0, 40.0), path=((8.8, 440.0, 40.0),)))) == 2
 
 
 def test_a_hand_at_a_corner_pile_seen_in_pieces_at_the_edges_beside_it_is_one_draw():

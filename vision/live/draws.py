@@ -204,6 +204,11 @@ class DrawWatch:
         h256: south's hand at a pile in the far corner, seen at the right edge twice). A glimpse
         long enough to be a visit (`_visit`), or not at the pile, is left as it is."""
         enough = visit_frames if r.edge in calibration.seats else WHOLE
+        if r.hand_frames >= enough and self._glimpse is not None and self._glimpse.edge == r.edge:
+            # A visit from that seat since: a glimpse after it is not joined across it (fresh25
+            # h569, JPEG 40: Boris's one draw seen on one frame, then two, then one as it left;
+            # the first and the last, joined, made a second draw).
+            self._glimpse = None
         if r.hand_frames >= enough or not self._at_pile(r, arms, bones):
             return r
         last, self._glimpse = self._glimpse, r
@@ -417,6 +422,15 @@ class DrawWatch:
                 continue
             if arm is None:
                 self._unsure.append(drawn)  # the pile alone tells it: see `_settle_unsure`
+                continue
+            told = next((x for x in self._arm_draws if arm.frames < WHOLE and x[1].start > arm.start
+                         and same_hand(arm, x[1], bones.tile_len)), None)
+            if told is not None:
+                # A glimpse of the hand of a draw already told, seen before it: that draw's place
+                # (fresh25 h569, JPEG 40: Boris's hand glimpsed as the place emptied, then seen on
+                # two frames and told a draw; the place, matched to the glimpse, made a second).
+                self._arm_draws.remove(told)
+                self._spent.append(told)
                 continue
             self.pending.append(Draw(drawn.first_t, arm.start, arm.edge))
             log.debug("a tile left the boneyard unseen by an arm until now (%s)", arm.edge)
