@@ -414,6 +414,20 @@ def test_a_back_boxed_for_a_moment_in_a_row_is_no_draw():
     assert events == []
 
 
+def test_a_row_counted_one_more_a_reading_before_the_arm_came_is_that_arm_s_one_draw_BLB_2():
+    # Fresh23 h524 (JPEG 40): Anna's row read 8 on the settled frame 0.2 s before her arm came to
+    # the pile and drew; the row's rise and the arm's draw were written as two draws.
+    from vision.live.draws import Draw
+
+    steps = [(2.0, 7, 7, SETTLED), (0.2, 8, 7, SETTLED), (0.8, 8, 7, BUSY), (2.0, 8, 7, SETTLED)]
+    events = _dark_table(steps, at=[(3.0, Draw(3.0, 2.2, "bottom"))])
+    assert events == [{"event": "draw", "player": "Anna"}]
+    # an arm a second after the row grew is another draw
+    steps = [(2.0, 7, 7, SETTLED), (1.0, 8, 7, SETTLED), (1.0, 8, 7, BUSY), (2.0, 8, 7, SETTLED)]
+    events = _dark_table(steps, at=[(4.0, Draw(4.0, 3.2, "bottom"))])
+    assert events == [{"event": "draw", "player": "Anna"}] * 2
+
+
 def test_a_draw_by_an_arm_from_no_seat_is_the_player_whose_row_it_joined():
     # Fresh deal h31: Boris's arm into the corner of his edge and an empty one was told from the
     # empty side; turn order gave Anna (a draw of hers missed before). Boris's row holds it.

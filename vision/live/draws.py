@@ -130,8 +130,10 @@ class DrawWatch:
 
     def explains(self, rose_t: float, seat: str | None, seat_of: Callable[[str | None], str | None]) -> bool:
         """Whether a draw seen, not yet written, is the tile that came into a row at `rose_t`: its
-        arm came before, or (no arm seen) it left the pile by then, give or take a settled frame."""
-        return any((d.arm_t < rose_t or (math.isinf(d.arm_t) and d.first_t <= rose_t + ROW_SLACK_S))
+        arm came before, or (no arm seen) it left the pile by then, give or take ROW_SLACK_S. A row
+        counted one more a reading before the arm came is that arm's draw too (fresh23 h524, JPEG
+        40: Anna's row read 8 at 3.8 s, her arm came at 4.0 s and drew; written twice)."""
+        return any((d.arm_t < rose_t + ROW_SLACK_S or (math.isinf(d.arm_t) and d.first_t <= rose_t + ROW_SLACK_S))
                    and (d.player or seat_of(d.edge)) in (seat, None) for d in self.pending)
 
     def add_row_draw(self, rose_t: float, player: str, arm_t: float) -> None:
