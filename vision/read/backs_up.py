@@ -14,20 +14,21 @@ from __future__ import annotations
 import numpy as np
 
 from vision.read.blanks import BACK_SPREAD, CHROMA_APART, MIN_BACKS, agreed, inner_colour
-from vision.read.tile import TileRead, face_down, shows_no_face
+from vision.read.tile import SURE_FACE, TileRead, face_down, shows_no_face
 
 MIN_FACES = 2  # face-up tiles read needed to know the faces' colour (an opener and one more)
 
 
 def backs_boxed_up(frame: np.ndarray, tiles: list[TileRead], backs=None) -> list[TileRead]:
-    """`tiles` with face-up boxes showing no pips (no tile face or blank halves), of the backs'
+    """`tiles` with face-up boxes showing no pips (no tile face or unsure blank halves), of the backs'
     colour (within BACK_SPREAD of the colour the frame's face-down boxes agree on, else of
     `backs`, a Lab colour remembered from earlier frames) and tint where the faces' tint differs
     from it (CHROMA_APART), read face down. Before the body checks: a back boxed face up and
     unsure, one half no face, is else dropped as no tile (h555: at 0.39-0.49 on a fifth of the
     readings, each a take-back flag)."""
+    # (a half read 0 surely is a blank face's: a 0-0 lies on many tables, and this runs on every frame)
     blank = [i for i, t in enumerate(tiles) if t.face == "up" and all(
-        shows_no_face(t, k) or t.half_values[k] == 0 for k in (0, 1))]
+        shows_no_face(t, k) or (t.half_values[k] == 0 and t.half_confidence[k] < SURE_FACE) for k in (0, 1))]
     if not blank:
         return tiles
     read = [t for t in tiles if t.face == "up" and t.values is not None and t.values != (0, 0)]
