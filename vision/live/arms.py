@@ -321,10 +321,10 @@ class Arms:
         if best is None:  # fewer arms than tiles: one arm laid several (BAL-13, BLZ-3)
             best = tuple(min(reaches, key=lambda r, c=c: cost_of(r, c)) for c in order)
         for c, r in zip(order, best, strict=True):
-            if (len(r.path) >= FOLLOWED
-                    and not self.came_within(r, c.centre, AWAY * c.reach / REACH_OF_HALF_SPAN)
+            nearest = _nearest(r, c.centre)
+            if (len(r.path) >= FOLLOWED and nearest > AWAY * c.reach / REACH_OF_HALF_SPAN
                     and (len(reaches) < len(order) or any(
-                        _nearest(g, c.centre) < _nearest(r, c.centre) for g in self._glimpses(t, reaches)))):
+                        _nearest(g, c.centre) < nearest for g in self._glimpses(t, reaches)))):
                 # This arm's hand, followed all the way, never came near this tile, and there
                 # were more tiles than arms or another seat's arm was glimpsed nearer: an arm not
                 # seen laid it (fresh deal h262, fewer arms than tiles: south's sleeve the colour

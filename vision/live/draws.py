@@ -425,8 +425,8 @@ class DrawWatch:
             if arm is None:
                 self._unsure.append(drawn)  # the pile alone tells it: see `_settle_unsure`
                 continue
-            told = next((x for x in self._arm_draws if arm.frames < WHOLE and x[1].start > arm.start
-                         and same_hand(arm, x[1], bones.tile_len)), None)
+            told = None if arm.frames >= WHOLE else next(
+                (x for x in self._arm_draws if x[1].start > arm.start and same_hand(arm, x[1], bones.tile_len)), None)
             if told is not None:
                 # A glimpse of the hand of a draw already told, seen before it: that draw's place
                 # (fresh25 h569, JPEG 40: Boris's hand glimpsed as the place emptied, then seen on
