@@ -197,6 +197,7 @@ class MotionGate:
         if self._prev is None:
             self._prev = small
             self._background = small.copy()
+            self._settled_frame = self._background.copy()
             self._px_still = np.full(small.shape[:2], t, dtype=np.float64)
             self._still_since = t
             self._peak = 0.0
@@ -278,11 +279,19 @@ class MotionGate:
         # until the change falls well below its peak since the last settled frame, not settled.
         self._peak = max(self._peak, changed)
         lingering = self._peak > cfg.linger_floor and changed > cfg.linger * self._peak
+        if lingering and not arm and moving <= cfg.moving_frac:
+            # The background takes in an arm paused longer than absorb_s; once it leaves, the
+            # table it uncovers differs from the background (the arm's ghost) but not from the
+            # last settled frame, as a paused arm would (fresh26 h598: a sleeve's ghost kept the
+            # 0.6 s between two players from settling, and the first one's tile lost its seat).
+            ghostless = self._masks(small, self._settled_frame, (cfg.threshold,))[0]
+            lingering = float(ghostless.sum()) / self._table_px > cfg.linger * self._peak
         settled = (still_for + 1e-6 >= cfg.settle_s and not arm and moving <= cfg.moving_frac
                    and not lingering)
         if settled:
             self._peak = 0.0
             self._background = small.copy()
+            self._settled_frame = small.copy()
         return MotionInfo(settled, arm, edge if arm else None, moving, changed, reaches)
 
     def _reaches(self, labels: np.ndarray, edges: dict[int, str], rooted: set[int]) -> tuple:
