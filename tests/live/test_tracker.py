@@ -702,6 +702,38 @@ def test_an_arm_over_the_pile_from_a_seat_not_to_move_is_no_draw_until_the_pile_
     assert record("Anna", confirmed=True) == [("draw", "Anna")]  # the pile showed it: the one to move drew
 
 
+def test_a_draw_waits_for_the_tile_laid_before_it_that_passes_the_turn_SPI_1():
+    # Fresh27 h618 (faint divider, spider): Boris's 1-5 was read on few readings for 6 s; Anna's
+    # draws meanwhile, only the player to move drawing (SPI-1), were written as Boris's before
+    # his play or dropped as not hers to make. A draw waits for a tile laid before it by the
+    # player to move: once written, the turn is the drawing seat's.
+    from vision.live.arms import Reach
+    from vision.live.draws import Draw
+    from vision.live.observation import BONEYARD
+
+    pile = [replace(t, owner=BONEYARD) for t in _row(600, 4, "east")]
+    tracker = Tracker(["Anna", "Boris"], calibration(["Anna", "Boris"]))
+    tracker.boneyard_size, tracker.draw_in_turn = 14, True
+    turn = {"to": "Boris"}
+    tracker.to_move = lambda: turn["to"]
+    opener = TileObs((6, 6), ((780.0, 600.0), (820.0, 600.0)), face="up", owner=LAYOUT)
+    events, t, k = [], 0.0, 0
+    for seconds, motion in [(2.0, SETTLED), (1.0, arm_from("top")), (7.0, SETTLED)]:
+        for _ in range(round(seconds * 10)):
+            if abs(t - 4.7) < 0.05:  # Anna's hand at the pile; the place it emptied seen
+                tracker.draws.pending.append(Draw(4.7, 4.2, "bottom"))
+                tracker.draws._spent.append((4.7, Reach(4.2, 4.6, "bottom", (600.0, 300.0))))
+            seen = t >= 5.0 or (t >= 3.0 and k % 3 == 0)  # read on one reading of three until 5 s
+            tiles = _row(1150, 7, "south") + _row(50, 7, "north") + pile + ([opener] if seen else [])
+            update = tracker.update(t, motion, Observation(tuple(tiles), size=SIZE) if motion.settled else None)
+            events += update.events
+            if any(e["event"] == "play" for e in update.events):
+                turn["to"] = "Anna"
+            t, k = t + 0.1, k + 1
+    assert [(e["event"], e["player"]) for e in events if e["event"] in ("play", "draw")] == [
+        ("play", "Boris"), ("draw", "Anna")]
+
+
 def test_with_a_boneyard_the_recount_knows_each_hand_s_size_from_the_record():
     # Fresh live deal h465 (spider): a pile back by Anna's one tile left was named the 0-0 of her
     # hand (a plain blank boxed as a back): with a boneyard the recount did not know her hand held

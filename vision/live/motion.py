@@ -279,13 +279,19 @@ class MotionGate:
         # until the change falls well below its peak since the last settled frame, not settled.
         self._peak = max(self._peak, changed)
         lingering = self._peak > cfg.linger_floor and changed > cfg.linger * self._peak
-        if lingering and not arm and moving <= cfg.moving_frac:
-            # The background takes in an arm paused longer than absorb_s; once it leaves, the
-            # table it uncovers differs from the background (the arm's ghost) but not from the
-            # last settled frame, as a paused arm would (fresh26 h598: a sleeve's ghost kept the
-            # 0.6 s between two players from settling, and the first one's tile lost its seat).
-            ghostless = self._masks(small, self._settled_frame, (cfg.threshold,))[0]
-            lingering = float(ghostless.sum()) / self._table_px > cfg.linger * self._peak
+        if moving <= cfg.moving_frac and (lingering and not arm or arm and not active[arm_ids].any()):
+            # The background takes in what stays still longer than absorb_s, an arm paused over
+            # the table too; once it leaves, the table it uncovers differs from the background
+            # (the arm's ghost, wide enough to be taken for an arm) but not from the last settled
+            # frame, as an arm still there would (fresh26 h598: a sleeve's ghost kept the 0.6 s
+            # between two players from settling, and the first one's tile lost its seat; fresh27
+            # h615, a striped cloth: ghosts taken for arms for 4 s, three tiles seen together).
+            since = self._masks(small, self._settled_frame, (cfg.threshold,))[0]
+            blobs_since = cv2.connectedComponentsWithStats(since.astype(np.uint8), connectivity=8)[2]
+            if (blobs_since[1:, cv2.CC_STAT_AREA].max(initial=0) < cfg.big_frac * self._table_px
+                    and float(since.sum()) / self._table_px <= cfg.linger * self._peak):
+                arm = lingering = False
+                reaches = ()
         settled = (still_for + 1e-6 >= cfg.settle_s and not arm and moving <= cfg.moving_frac
                    and not lingering)
         if settled:
