@@ -615,7 +615,7 @@ class Tracker:
             progress = False
             for item in list(ready):
                 if isinstance(item[2], Draw):
-                    if self._before_draw(t, item[2]) or self._turn_pending(t, item[2], out):
+                    if self._before_draw(t, item[2]) or self._turn_pending(t, item[2], item[:2], out):
                         break  # a tile laid before this draw is not a move yet: wait for it
                     if self._draw_out_of_turn(t, item[2], out):
                         break  # the move of the seat before may yet be found: see there
@@ -911,17 +911,17 @@ class Tracker:
         to_move = self._in_turn(out)
         return seat in self.players and to_move is not None and seat != to_move
 
-    def _turn_pending(self, t: float, d: Draw, out: Update) -> bool:
+    def _turn_pending(self, t: float, d: Draw, order: tuple[float, float], out: Update) -> bool:
         """Whether a tile laid before draw `d` by the player to move is still no move, and the
         draw young enough to wait for it: the record keeps their order, and the turn passes with
         that tile (fresh27 h618, faint divider: Boris's 1-5 read for 6 s; of Anna's draws
-        meanwhile the first was written as his, before it, and two dropped as not hers, SPI-1)."""
+        meanwhile the first was written as his, before it, and two dropped as not hers, SPI-1).
+        `order`: the draw's place in the record's order (`_commit_ready`)."""
         if t - d.first_t >= TURN_PENDING_S:
             return False
         to_move = self._in_turn(out)
         return to_move is not None and any(
-            (c.first_t, c.arm_t) < (d.first_t, d.arm_t)
-            and self.calibration.seat_of_edge(c.edge) == to_move
+            (c.first_t, c.arm_t) < order and self.calibration.seat_of_edge(c.edge) == to_move
             for c in self._candidates.values())
 
     def _commit_draw(self, d: Draw, out: Update, by_rows: str | None) -> None:
