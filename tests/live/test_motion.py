@@ -235,8 +235,6 @@ def test_a_white_sheet_past_the_sensor_s_top_is_no_change_when_the_exposure_step
     assert seen[-1] == (True, False), seen
 
 
-
-
 def _paused_arm_frames(sleeve: int):
     """East's dark sleeve reaches in and rests a second (longer than the background waits to take
     in what is still) while the hand, apart from it past a cuff the table's colour, fidgets over
@@ -274,5 +272,3 @@ def test_the_ghost_of_a_long_paused_arm_does_not_keep_the_table_from_settling(sl
     ghost = seen[19]  # the frame after the arm left
     assert ghost.changed > 0.5 * max(info.changed for info in seen[4:18]), seen
     assert ghost.settled and seen[20].settled, seen[-3:]
-
-

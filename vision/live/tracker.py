@@ -615,7 +615,7 @@ class Tracker:
             progress = False
             for item in list(ready):
                 if isinstance(item[2], Draw):
-                    if self._before_draw(t, item[2]) or self._turn_pending(t, item[2], item[:2], out):
+                    if self._before_draw(t, item[2], item[:2], out):
                         break  # a tile laid before this draw is not a move yet: wait for it
                     if self._draw_out_of_turn(t, item[2], out):
                         break  # the move of the seat before may yet be found: see there
@@ -806,13 +806,20 @@ class Tracker:
                 # ... and one whose player's row has not lost a tile for it yet (drawn and laid at once?)
                 or (young and self._laid_from_pile(c) is None))
 
-    def _before_draw(self, t: float, d: Draw) -> bool:
+    def _before_draw(self, t: float, d: Draw, order: tuple[float, float], out: Update) -> bool:
         """A new layout tile, not yet a move, that came before draw `d` (waited for a while, or
         for as long as it waits on the pile: fresh16 h337, h355: a tile laid while a place of the
         pile lay empty waited 2 s for the pile to be sure, and the next player's draw, seen
-        meanwhile, was written before it)."""
-        return any((c.first_t, c.arm_t) < (d.first_t, d.arm_t)
-                   and (t - c.first_t < 3 * self.config.stable_s or self._waits_for_draw(t, c))
+        meanwhile, was written before it). One laid by the player to move, before the draw's
+        place in the record's order (`order`), is waited for while the draw is younger than
+        TURN_PENDING_S: the turn passes with that tile (fresh27 h618, faint divider: Boris's 1-5
+        read for 6 s; of Anna's draws meanwhile the first was written as his, before it, and two
+        dropped as not hers, SPI-1)."""
+        to_move = self._in_turn(out) if t - d.first_t < TURN_PENDING_S else None
+        return any(((c.first_t, c.arm_t) < (d.first_t, d.arm_t)
+                    and (t - c.first_t < 3 * self.config.stable_s or self._waits_for_draw(t, c)))
+                   or (to_move is not None and (c.first_t, c.arm_t) < order
+                       and self.calibration.seat_of_edge(c.edge) == to_move)
                    for c in self._candidates.values())
 
     def _row_draws(self) -> None:
@@ -910,19 +917,6 @@ class Tracker:
         seat = self.calibration.seat_of_edge(d.edge)
         to_move = self._in_turn(out)
         return seat in self.players and to_move is not None and seat != to_move
-
-    def _turn_pending(self, t: float, d: Draw, order: tuple[float, float], out: Update) -> bool:
-        """Whether a tile laid before draw `d` by the player to move is still no move, and the
-        draw young enough to wait for it: the record keeps their order, and the turn passes with
-        that tile (fresh27 h618, faint divider: Boris's 1-5 read for 6 s; of Anna's draws
-        meanwhile the first was written as his, before it, and two dropped as not hers, SPI-1).
-        `order`: the draw's place in the record's order (`_commit_ready`)."""
-        if t - d.first_t >= TURN_PENDING_S:
-            return False
-        to_move = self._in_turn(out)
-        return to_move is not None and any(
-            (c.first_t, c.arm_t) < order and self.calibration.seat_of_edge(c.edge) == to_move
-            for c in self._candidates.values())
 
     def _commit_draw(self, d: Draw, out: Update, by_rows: str | None) -> None:
         """A tile taken from the boneyard: by the seat whose arm took it (or whose row it joined:
