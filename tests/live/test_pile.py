@@ -568,6 +568,25 @@ def test_two_whole_visits_with_the_arm_withdrawn_between_are_two_draws_at_one_pl
     assert same_hand(paused, again, L)
 
 
+def test_a_hand_gone_back_where_it_came_in_then_again_at_the_pile_is_two_draws():
+    """Fresh28 h629 (TRAD, JPEG 40, a pile a few tile lengths from Boris's edge): his hand came
+    in at (462, 70), reached the pile at (486, 166), went back to (462, 70), and came again 0.5 s
+    later to (498, 182) for his next draw; 1.6 tile lengths from the pile at most, the two visits
+    were taken for one hand, one draw lost and given later to Anna. A hand that went back where it
+    came from and a hand that came from afar are two visits, however near the pile the edge lies."""
+    from vision.live.draws import same_hand
+
+    tile = 59.0
+    first = Reach(start=23.6, end=24.4, edge="top", tip=(486.0, 166.0), frames=8,
+                  path=((23.6, 462.0, 70.0), (24.0, 486.0, 166.0), (24.4, 462.0, 70.0)))
+    second = Reach(start=24.9, end=25.7, edge="top", tip=(498.0, 182.0), frames=7,
+                   path=((24.9, 486.0, 86.0), (25.3, 498.0, 182.0), (25.7, 482.0, 86.0)))
+    assert not same_hand(first, second, tile)
+    # the hand last seen at the pile (it faded there) and seen there again is one hand
+    faded = replace(first, path=((23.6, 462.0, 70.0), (24.4, 484.0, 160.0)))
+    assert same_hand(faded, second, tile)
+
+
 def test_an_arm_given_a_box_of_nothing_at_the_pile_drew():
     """Fresh deal h179 (JPEG 40): a face-up box of nothing between the pile and the layout took
     the arm of Boris's second draw, so the place that arm emptied went to his third. Gone unread,

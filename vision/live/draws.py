@@ -85,11 +85,22 @@ def same_hand(last: Reach, reach: Reach, tile_len: float) -> bool:
     hands reached the same place of the pile, the arm withdrawn to its edge in between)."""
     if last.edge != reach.edge or reach.start - last.end > 1.0:
         return False
-    if last.path and reach.path and min(math.dist(last.path[-1][1:], last.tip),
-                                        math.dist(reach.path[0][1:], reach.tip)) > LEFT_PILE * tile_len:
+    if last.path and reach.path and (min(math.dist(last.path[-1][1:], last.tip),
+                                         math.dist(reach.path[0][1:], reach.tip)) > LEFT_PILE * tile_len
+                                     or _round_trip(last, tile_len) and _round_trip(reach, tile_len)):
         return False
     near = 0.5 if min(last.frames, reach.frames) >= WHOLE else GLIMPSE_NEAR
     return math.dist(last.tip, reach.tip) <= near * tile_len
+
+
+def _round_trip(r: Reach, tile_len: float) -> bool:
+    """Whether the hand of `r` came from a tile or more away to its deepest point and went back
+    where it came from: a whole visit, not a hand that faded at the pile (fresh28 h629: a pile a
+    few tile lengths from Boris's edge; his hand went back to where it had come in, 1.6 tile
+    lengths from the pile, and came again 0.5 s later for his next draw)."""
+    first, last = r.path[0][1:], r.path[-1][1:]
+    return (math.dist(first, r.tip) >= tile_len and math.dist(last, r.tip) >= tile_len
+            and math.dist(first, last) < math.dist(last, r.tip))
 
 
 def second_draw(visit: Reach, before_t: float, first_t: float, place: tuple[float, float],
