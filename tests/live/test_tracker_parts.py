@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.tiles import ALL_TILES
+from vision.live.boneyard import Boneyard
 from vision.live.calibration import full_frame
 from vision.live.flags import MisreadWatch
 from vision.live.naming import (
@@ -17,7 +18,14 @@ from vision.live.naming import (
 )
 from vision.live.observation import LAYOUT, Observation, TileObs
 from vision.live.places import Committed
-from vision.live.reveal import RevealWatch, blank_in_hand, by_elimination, laid_apart, to_counts
+from vision.live.reveal import (
+    RevealWatch,
+    blank_in_hand,
+    blank_off_pile,
+    by_elimination,
+    laid_apart,
+    to_counts,
+)
 
 
 def _tile(values, halves, face="up", owner=LAYOUT, confidence=1.0) -> TileObs:
@@ -249,3 +257,26 @@ def test_a_face_up_tile_alone_in_the_middle_before_any_move_is_the_layout_s():
     in_row = Observation((*_row(560.0, "south"), _tile((1, 1), ((390.0, 520.0), (410.0, 520.0)), owner="south")),
                          size=(800, 600))
     assert middle_opener(in_row, {}) is in_row  # by the table's edge, where the hands lie
+
+
+def test_a_0_0_on_a_place_of_the_pile_in_the_recount_is_its_back_TRAD():
+    """Fresh28 h629 (TRAD, JPEG 40, plain backs): at the recount a back of the boneyard read 0-0
+    face up at 0.57-0.62, and Boris's hand of three was read as four. A hand's tile cannot lie on a
+    tile of the pile, and the blank double and a plain back look alike."""
+    pile = Boneyard()
+    pile.tile_len = 60.0
+    backs = [_tile(None, ((500.0 + 40 * k, 180.0), (500.0 + 40 * k, 210.0)), face="down", owner="boneyard")
+             for k in range(3)]
+    pile.update(0.0, Observation(tuple(backs), size=(640, 480)))
+    pile.update(1.0, Observation(tuple(backs), size=(640, 480)))
+    assert pile.count == 3
+    hand = [_tile((2, 2), ((280.0, 30.0), (300.0, 30.0)), owner="north"),
+            _tile((4, 6), ((320.0, 30.0), (340.0, 30.0)), owner="north")]
+    read_up = _tile((0, 0), ((540.0, 181.0), (540.0, 209.0)), owner="north", confidence=0.6)
+    obs = Observation((*hand, read_up, backs[0], backs[2]), size=(640, 480))
+    hands = {"2-2": "Boris", "4-6": "Boris", "0-0": "Boris"}
+    assert blank_off_pile(hands, obs, pile.holds) == {"2-2": "Boris", "4-6": "Boris"}
+    # a 0-0 laid out at the seat, away from the pile, is the hand's
+    laid_out = replace(read_up, halves=((360.0, 30.0), (380.0, 30.0)))
+    obs = Observation((*hand, laid_out, *backs), size=(640, 480))
+    assert blank_off_pile(hands, obs, pile.holds) == hands

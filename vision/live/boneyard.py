@@ -86,6 +86,11 @@ class Boneyard:
         gap = min(math.dist(p, z) for z in self.zone)
         return gap <= self.tile_len or (gap <= PAST_BORDER * self.tile_len and self._at_border(p))
 
+    def holds(self, p: Point) -> bool:
+        """Whether a place of the pile that still holds its tile lies where `p` is (its tile's centre)."""
+        return any(place.empty_since is None and math.dist(p, place.centre) <= HOLDS * place.span
+                   for place in self.places or [])
+
     def _at_border(self, p: Point) -> bool:
         if self.size is None:
             return False

@@ -77,6 +77,7 @@ from vision.live.reveal import (
     ROW_LEFT,
     RevealWatch,
     blank_in_hand,
+    blank_off_pile,
     by_elimination,
     hand_tiles,
     laid_apart,
@@ -1138,8 +1139,8 @@ class Tracker:
         self.recount.seen = {tile.name for tile in obs.tiles if tile.name is not None}
         self.recount.backs = sum(tile.face == "down" and tile.owner != LAYOUT for tile in obs.tiles)
         counts = self._hand_counts()
-        hands = blank_in_hand(obs, hand_tiles(obs, self.committed, self.calibration), self.committed,
-                              self.calibration, counts)
+        hands = blank_off_pile(hand_tiles(obs, self.committed, self.calibration), obs, self.bones.holds)
+        hands = blank_in_hand(obs, hands, self.committed, self.calibration, counts)
         centres = {tile.name: tile.centre for tile in obs.tiles
                    if tile.name in hands and self.calibration.seat_of_point(tile.centre) == hands[tile.name]}
         hands = to_counts(hands, centres, counts, self.calibration)
