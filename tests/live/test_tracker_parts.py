@@ -57,6 +57,19 @@ def test_a_hand_tile_touching_the_layout_is_taken_back_into_it():
     assert owners == [LAYOUT, LAYOUT, "south"]
 
 
+def test_a_tile_laid_on_a_move_not_boxed_on_this_frame_is_in_the_layout():
+    # Fresh27 h602 (no divider): the 2-2 opener boxed at 0.36, then not at all for 4 s; Boris's
+    # 2-5 laid on it was a piece of nobody's chain, written after Anna's next play.
+    seen_before = _tile((2, 2), ((400.0, 290.0), (400.0, 310.0)))
+    move = Committed("2-2", "Boris", None, "up", 3.5, 4.8, seen_before)
+    next_to = _tile((2, 3), ((420.0, 300.0), (440.0, 300.0)))
+    laid = _tile((5, 2), ((360.0, 300.0), (380.0, 300.0)), owner="west")
+    far = _tile((0, 1), ((100.0, 40.0), (120.0, 40.0)), owner="north")
+    obs = Observation((next_to, laid, far))
+    assert [t.owner for t in reown(obs).tiles] == [LAYOUT, "west", "north"]
+    assert [t.owner for t in reown(obs, {"2-2": move}).tiles] == [LAYOUT, LAYOUT, "north"]
+
+
 def _row(y: float, owner: str) -> list[TileObs]:
     """A hand of five face-down tiles side by side, 40 px long, at the frame's edge."""
     return [_tile(None, ((100.0 + 22 * k, y - 10), (100.0 + 22 * k, y + 10)), face="down", owner=owner)

@@ -17,10 +17,14 @@ def dist(p, q) -> float:
     return math.hypot(p[0] - q[0], p[1] - q[1])
 
 
-def reown(obs: Observation) -> Observation:
+def reown(obs: Observation, committed: dict[str, Committed] | None = None) -> Observation:
     """A face-up tile the reader left out of the layout (a misread that broke its join) but
-    that touches a layout tile is a layout tile: otherwise the move would be lost."""
+    that touches a layout tile is a layout tile: otherwise the move would be lost. A move not
+    boxed on this frame still lies where it was last seen (fresh27 h602, no divider: the 2-2
+    boxed at 0.36, then not at all for 4 s; Boris's 2-5 laid on it was a piece of nobody's chain,
+    and written after Anna's next play)."""
     layout = [t for t in obs.tiles if t.owner == LAYOUT]
+    layout += [c.obs for c in (committed or {}).values() if c.obs is not None]
     if not layout or all(t.owner == LAYOUT for t in obs.tiles):
         return obs
     tiles = list(obs.tiles)

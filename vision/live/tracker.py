@@ -216,7 +216,7 @@ class Tracker:
             # The reader gives the boneyard's tiles to seats; in play they are told apart by how they lie.
             obs = self.pile.mark(obs, self.boneyard_size)
         if self.mode == PLAY:
-            obs = middle_opener(reown(obs), self.committed)
+            obs = middle_opener(reown(obs, self.committed), self.committed)
             # the engine is asked only before the first move (the only time the answer is used)
             opens = bool(self.committed) or self.may_open is None or self.may_open("0-0")
             obs = blank_opener(obs, self.committed, blank_may_open=opens, closed_doubles=self.face_down)
