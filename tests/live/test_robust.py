@@ -5,15 +5,18 @@ doubt becomes a tile to confirm, never a move and never passes."""
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from dataclasses import replace
 
 import pytest
 
 from tests.live.pixels import ScenarioSource, SlowMachine, TruthByTime
+from vision.live.flags import Update
 from vision.live.motion import SETTLED, arm_from
 from vision.live.observation import LAYOUT, Observation, TileObs
 from vision.live.pipeline import LiveConfig, LivePipeline
-from vision.live.prior import chain_ends, misfit
+from vision.live.places import Candidate
+from vision.live.prior import MISFIT, chain_ends, misfit
 from vision.live.schematic import EDGES, SIZE, Placed, calibration, deal_steps
 from vision.live.tracker import Tracker
 
@@ -308,6 +311,32 @@ def test_byk16_a_tile_laid_against_one_it_does_not_fit_is_to_confirm_though_it_f
     assert got == [{"event": "play", "player": "Anna", "tile": "0-0"},
                    {"event": "play", "player": "Boris", "tile": "0-2", "to": "0-0"}]
     assert [(i["tile"], i["reason"], i["rule"]) for i in pipe.to_confirm()] == [("0-5", "misfit", "BYK-1.6")]
+
+
+def test_byk16_a_box_read_as_a_move_lends_no_end_to_a_tile_laid_beside_it():
+    # Fresh27 h618 (faint divider): Anna's 3-4 was read 1-4 beside Boris's 1-4 as both were laid,
+    # and stayed a tile seen laid named 1-4 once his was written (then a duplicate to confirm);
+    # every value of a tile seen laid counts as open, so her 3-4, read 1-3 against his 1-4, passed
+    # as fitting its 1 and was written: a play nobody made. A box read as a move's name is that
+    # tile seen twice, with no end of its own to lay against.
+    a = Placed((0, 0), ((800, 590), (800, 610)), None)
+    b = Placed((0, 2), ((820, 600), (840, 600)), 0)
+    steps = timeline((arm_from("bottom"), None, 5), (SETTLED, Observation((a.obs(),), (), SIZE), 10),
+                     (arm_from("left"), None, 5), (SETTLED, Observation((a.obs(), b.obs()), ((0, 1),), SIZE), 10))
+    tracker, events, _ = feed(steps)
+    assert [e["tile"] for e in plays(events)] == ["0-0", "0-2"]
+    laid = Candidate(first_t=3.0, first_frame=20, last_t=3.5, centre=(870.0, 600.0), reach=10.0,
+                     names=Counter({"0-5": 5}), to_votes=Counter({"0-2": 5}))
+    twice = Candidate(first_t=2.9, first_frame=19, last_t=3.5, centre=(870.0, 680.0), reach=10.0,
+                      names=Counter({"0-2": 5}))
+    tracker._candidates = {1: laid, 2: twice}
+    assert tracker._doubt("0-5", laid, Update()) == MISFIT  # laid against 0-2, no 2 at the joint
+    assert tracker._doubt("2-5", laid, Update()) is None
+    # ... nor does a move written on this very frame, before the engine has it: its joint is
+    # known, and only its other value is open
+    just = Update(events=[{"event": "play", "player": "Boris", "tile": "0-2", "to": "0-0"}])
+    tracker._candidates = {1: laid}
+    assert tracker._doubt("0-5", laid, just) == MISFIT
 
 
 def test_blb1_an_opener_the_deal_cannot_open_with_stays_to_confirm_however_clearly_read():

@@ -125,6 +125,16 @@ class TrackerConfig:
     doubt_s: float = 1.5  # a tile the rules doubt is re-read this long before the operator is asked
 
 
+def _left_open(tile: str, to: str | None) -> tuple[int, ...]:
+    """The values of `tile`, just laid to `to`, left open: a double's, and of another tile the
+    one it did not join by (BYK-1.6); both where the joint is not known."""
+    a, b = Tile.parse(tile).values
+    if a == b or to is None:
+        return (a, b) if a != b else (a,)
+    shared = {a, b} & set(Tile.parse(to).values)
+    return (b,) if shared == {a} else (a,) if shared == {b} else (a, b)
+
+
 def _norm(tile: str) -> str:
     """The engine's text of a tile written either way (`5-3` -> `3-5`); raises TileError (a ValueError)."""
     return str(Tile.parse(tile))
@@ -683,16 +693,21 @@ class Tracker:
         ends = self.open_ends() if self.open_ends is not None else None
         if ends is None:
             ends = chain_ends([(n, self.committed[n].to) for n in self.order if n in self.committed])
-        new = [e["tile"] for e in out.events if e.get("event") == "play"]
-        return list(ends) + [(n, v) for n in new for v in Tile.parse(n).values]
+        new = [(e["tile"], e.get("to")) for e in out.events if e.get("event") == "play"]
+        return list(ends) + [(n, v) for n, to in new for v in _left_open(n, to)]
 
     def _doubt(self, name: str, c, out: Update) -> str | None:
         # A tile to confirm lies on the table too: tiles laid against it are judged by it (one
         # doubtful opener must not make every later tile doubtful).
         held = self.confirming.tiles()
         first = not self.committed and not held
+        # A candidate or a tile to confirm read as a move's name is that tile seen twice, no tile
+        # of its own to lay against (fresh27 h618: Anna's 3-4 read 1-4 beside Boris's 1-4, just
+        # written, then held as a duplicate; her 3-4 read 1-3 passed as fitting the 1 of either).
+        written = set(self.committed) | {e["tile"] for e in out.events if e.get("event") == "play"}
         pending = {x.name for x in self._candidates.values()
                    if x is not c and x.name is not None and x.first_t <= c.first_t} | held
+        pending -= written
         if first and not out.events and self._cannot_open(name):
             return NO_END  # the deal cannot open with it (BYK-1.5, BLB-1, SPT)
         ends = self._ends(out)
@@ -1001,7 +1016,8 @@ class Tracker:
                 # may correct the seat (fresh16 h340: Vera's dark arm never seen, her 0-2 given
                 # to Anna, one of whose backs one reading missed).
                 witnessed = self.rows_seen.shrank(c.first_t, since, self.players, readings=True) == player
-                log.debug("no arm seen for %s: %s's row holds one tile fewer", name, player)
+                log.debug("no arm seen for %s: %s's row holds one tile fewer (on each reading once: %s)",
+                          name, player, witnessed)
             else:
                 player = self._in_turn(out) or self._fallback_player()
                 log.debug("no arm seen for %s: turn order gives %s", name, player)
