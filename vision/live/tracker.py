@@ -1018,7 +1018,13 @@ class Tracker:
                 witnessed = self.rows_seen.shrank(c.first_t, since, self.players, readings=True) == player
                 log.debug("no arm seen for %s: %s's row holds one tile fewer (on each reading once: %s)",
                           name, player, witnessed)
-            else:
+            if player is not None and not witnessed:
+                # ... and where only such frames say so, the row tells nothing: turn order, as
+                # with no row (fresh28 h630 on a slow machine: Gleb's dark arm over the table's
+                # shadow never seen, his 0-4 given to Boris, one of whose backs one reading missed).
+                player = self._in_turn(out) or self._fallback_player()
+                log.debug("no arm seen for %s, no row's witness: turn order gives %s", name, player)
+            elif player is None:
                 player = self._in_turn(out) or self._fallback_player()
                 log.debug("no arm seen for %s: turn order gives %s", name, player)
         if self._holds_none(player):
