@@ -129,9 +129,9 @@ def _left_open(tile: str, to: str | None) -> tuple[int, ...]:
     """The values of `tile`, just laid to `to`, left open: a double's, and of another tile the
     one it did not join by (BYK-1.6); both where the joint is not known."""
     a, b = Tile.parse(tile).values
-    if a == b or to is None:
-        return (a, b) if a != b else (a,)
-    shared = {a, b} & set(Tile.parse(to).values)
+    if a == b:
+        return (a,)
+    shared = {a, b} & set(Tile.parse(to).values) if to is not None else set()
     return (b,) if shared == {a} else (a,) if shared == {b} else (a, b)
 
 
