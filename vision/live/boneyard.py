@@ -45,6 +45,10 @@ class _Place:
     quad: np.ndarray | None = None
     neighbours: list[Point] = field(default_factory=list)
 
+    def at(self, p: Point) -> bool:
+        """Whether a box (or a faint back) centred at `p` lies on this place: its tile."""
+        return math.dist(p, self.centre) <= HOLDS * self.span
+
 
 HOLDS = 0.4  # of a tile's length: a box (or a faint back) centred this near a place is its tile
 COVER = 0.05  # of a tile's area: a tile newly put down over this much of a place's tile hides it
@@ -88,8 +92,7 @@ class Boneyard:
 
     def holds(self, p: Point) -> bool:
         """Whether a place of the pile that still holds its tile lies where `p` is (its tile's centre)."""
-        return any(place.empty_since is None and math.dist(p, place.centre) <= HOLDS * place.span
-                   for place in self.places or [])
+        return any(place.empty_since is None and place.at(p) for place in self.places or [])
 
     def _at_border(self, p: Point) -> bool:
         if self.size is None:
@@ -113,7 +116,7 @@ class Boneyard:
         backs = [tile for tile in obs.tiles if tile.owner == BONEYARD or tile.face == "down"]
         gone: list[_Place] = []
         for place in self.places:
-            here = [tile for tile in backs if math.dist(tile.centre, place.centre) <= HOLDS * place.span]
+            here = [tile for tile in backs if place.at(tile.centre)]
             if here:
                 tile = min(here, key=lambda tile: math.dist(tile.centre, place.centre))
                 place.centre, place.quad = tile.centre, _quad(tile)
@@ -121,7 +124,7 @@ class Boneyard:
                 place.neighbours = [x.centre for x in obs.tiles if math.dist(x.centre, place.centre) <= place.span]
                 continue
             if (hidden is not None and hidden(place.centre)) or _covered(place, obs.tiles) or any(
-                    math.dist(p, place.centre) <= HOLDS * place.span for p in obs.faint):
+                    place.at(p) for p in obs.faint):
                 # Under an arm, under a tile put down over it, or a back the detector half lost
                 # (fresh deal h101: black backs, one scored 0.3, then under 0.25 while it lay
                 # there): no proof it is gone.

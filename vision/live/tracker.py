@@ -125,14 +125,10 @@ class TrackerConfig:
     doubt_s: float = 1.5  # a tile the rules doubt is re-read this long before the operator is asked
 
 
-def _left_open(tile: str, to: str | None) -> tuple[int, ...]:
-    """The values of `tile`, just laid to `to`, left open: a double's, and of another tile the
-    one it did not join by (BYK-1.6); both where the joint is not known."""
-    a, b = Tile.parse(tile).values
-    if a == b:
-        return (a,)
-    shared = {a, b} & set(Tile.parse(to).values) if to is not None else set()
-    return (b,) if shared == {a} else (a,) if shared == {b} else (a, b)
+def _left_open(tile: str, to: str | None) -> list[int]:
+    """The values of `tile`, just laid to `to`, left open, as the chain's own rule has it
+    (`prior.chain_ends`, BYK-1.6): a double's, else the one it did not join by."""
+    return [v for n, v in chain_ends([(tile, None)] if to is None else [(to, None), (tile, to)]) if n == tile]
 
 
 def _norm(tile: str) -> str:
@@ -1018,15 +1014,12 @@ class Tracker:
                 witnessed = self.rows_seen.shrank(c.first_t, since, self.players, readings=True) == player
                 log.debug("no arm seen for %s: %s's row holds one tile fewer (on each reading once: %s)",
                           name, player, witnessed)
-            if player is not None and not witnessed:
-                # ... and where only such frames say so, the row tells nothing: turn order, as
-                # with no row (fresh28 h630 on a slow machine: Gleb's dark arm over the table's
-                # shadow never seen, his 0-4 given to Boris, one of whose backs one reading missed).
+            if not witnessed:
+                # No row lost a tile, or only frames reusing one reading say so: turn order
+                # (fresh28 h630 on a slow machine: Gleb's dark arm over the table's shadow never
+                # seen, his 0-4 given to Boris, one of whose backs one reading missed).
                 player = self._in_turn(out) or self._fallback_player()
                 log.debug("no arm seen for %s, no row's witness: turn order gives %s", name, player)
-            elif player is None:
-                player = self._in_turn(out) or self._fallback_player()
-                log.debug("no arm seen for %s: turn order gives %s", name, player)
         if self._holds_none(player):
             # A player who holds no tile lays none (BYK-1.9; without a boneyard each hand's count
             # is known: dealt less played): a box read after their last tile is asked about, never
