@@ -815,3 +815,25 @@ def test_no_arm_seen_and_a_row_short_on_one_reading_only_leave_it_to_turn_order(
     once = played(lambda i: not first < i < until)
     assert once[4]["player"] == mover
     assert [e["tile"] for e in once] == [e["tile"] for e in sc.plays]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_tile_read_twice_then_boxed_on_one_frame_in_five_keeps_its_place_in_the_record(seed):
+    # Fresh29 h669, engraved: Gleb's 2-3 read on two readings, then boxed on one settled frame in
+    # five for 5 s; after 3 s the tiles laid after it were written first, with a circle of passes.
+    sc = deal_steps(seed, pass_p=0.0)
+    a, b = sorted(int(v) for v in sc.plays[3]["tile"].split("-"))
+
+    def is_it(x):
+        return x.values is not None and tuple(sorted(x.values)) == (a, b)
+
+    first = next(i for i, (_, _, obs) in enumerate(sc.steps) if obs is not None and any(map(is_it, obs.tiles)))
+    t0, settled, steps = sc.steps[first][0], 0, []
+    for i, (t, motion, obs) in enumerate(sc.steps):
+        if obs is not None and i >= first and t < t0 + 5.0:
+            settled += 1
+            if settled > 2 and settled % 5:
+                obs = replace(obs, tiles=tuple(x for x in obs.tiles if not is_it(x)))
+        steps.append((t, motion, obs))
+    _, events, _ = run(replace(sc, steps=steps))
+    assert [(e["player"], e["tile"]) for e in plays(events)] == [(e["player"], e["tile"]) for e in sc.plays]

@@ -101,6 +101,9 @@ OUT_OF_TURN_S = 2.0  # an arm visit to the pile from a seat not to move waits th
 # ... and this long for a tile laid before it, by the player to move, still being read
 TURN_PENDING_S = 6.0
 DRAWN_LAID_S = 2.0  # a draw written this soon before a tile's arm came may be that tile
+# A tile read under one name on two readings but seen too seldom to be a move holds the later
+# tiles this long after it appeared (not order_hold_s): it is on the table, only boxed on and off.
+CLEAR_HOLD_S = 8.0
 
 
 @dataclass
@@ -797,10 +800,19 @@ class Tracker:
         # again) was laid: it goes first too (fresh deal h167: a 0-1 with no divider read twice,
         # lost for 2.4 s, and the 1-4 laid after it written first).
         lost = [x for x in self._forgotten if x.name not in self.committed]
+        # One read clearly on two readings and boxed on and off holds longer (fresh29 h669, engraved:
+        # Gleb's 2-3 read twice, then boxed on one settled frame in five; after 3 s Anna's 0-5 and
+        # his own 5-6 were written before it, with a circle of passes between his two plays).
         return any(x is not c and k not in ready and (x.first_t, x.arm_t) < (c.first_t, c.arm_t)
-                   and t - x.first_t < cfg.order_hold_s and x.doubt_since is None
+                   and t - x.first_t < (CLEAR_HOLD_S if self._read_clearly(x) else cfg.order_hold_s)
+                   and x.doubt_since is None
                    and (t - x.last_t <= cfg.gap_s or (x.seen >= 2 and x.name is not None))
                    for k, x in [*self._candidates.items(), *((None, x) for x in lost)])
+
+    def _read_clearly(self, c: Candidate) -> bool:
+        """Its name read on min_reads readings at least, and as the agreed share of them."""
+        k = c.names[c.name] if c.name is not None else 0
+        return k >= self.config.min_reads and k >= self.config.agree * c.named
 
     def _waits_for_draw(self, t: float, c: Candidate) -> bool:
         """Whether a tile laid waits for the pile or the rows to tell whether a draw came before it."""
