@@ -34,6 +34,7 @@ class Candidate:
     miss_frames: int = 0
     reads: list[tuple[float, str | None]] = field(default_factory=list)  # each fresh reading's name
     doubt_since: float | None = None  # ready, but the rules doubt its name (prior.doubt)
+    box: TileObs | None = None  # its box on the last frame it was seen
 
     @property
     def name(self) -> str | None:

@@ -60,6 +60,9 @@ class ToConfirm:
                 "message": self.message, "rule": RULE_OF.get(self.reason, "BYK-1.6")}
 
 
+HALF_ON_PLAYED = 0.5  # a box this much over played tiles is no new tile (fresh30 h679, groove)
+
+
 def _inside(p: tuple[float, float], tile: TileObs, shrink: float) -> bool:
     """Whether point `p` lies on `tile`: its footprint is two squares of side half_span around
     the half centres (long side 2s, short side s), shrunk by `shrink` for jitter."""
@@ -73,15 +76,40 @@ def _inside(p: tuple[float, float], tile: TileObs, shrink: float) -> bool:
     return along <= shrink * s and across <= shrink * s / 2
 
 
+def _body_points(tile: TileObs, along: int = 8, across: int = 4) -> list[tuple[float, float]]:
+    """Points spread evenly over `tile`'s footprint (cell centres of an along x across grid)."""
+    (x1, y1), (x2, y2) = tile.halves
+    s = max(tile.half_span, 1.0)
+    ux, uy = (x2 - x1) / s, (y2 - y1) / s
+    cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+    out = []
+    for i in range(along):
+        a = s * (2 * (i + 0.5) / along - 1)
+        for j in range(across):
+            b = s / 2 * (2 * (j + 0.5) / across - 1)
+            out.append((cx + a * ux - b * uy, cy + a * uy + b * ux))
+    return out
+
+
+def covered_share(tile: TileObs, placed: list[TileObs]) -> float:
+    """The share of `tile`'s footprint lying on tiles already played."""
+    points = _body_points(tile)
+    return sum(any(_inside(q, p, 1.0) for p in placed) for q in points) / len(points)
+
+
 def overlaps(tile: TileObs, placed: list[TileObs], shrink: float = 0.8) -> bool:
-    """Whether `tile` lies over tiles already played: its centre on one, or each half on one (a
-    box across the joint of two touching tiles). A tile laid against a played one touches it
-    only at an edge: none of its half centres lies on it."""
+    """Whether `tile` lies over tiles already played: its centre on one, each half on one (a
+    box across the joint of two touching tiles), or half its footprint on them (a box over a
+    played tile's half and the gap beyond). A tile laid against a played one touches it only
+    at an edge: none of its half centres lies on it, and little of its body."""
     if not placed:
         return False
     if any(_inside(tile.centre, p, shrink) for p in placed):
         return True
-    return all(any(_inside(h, p, shrink) for p in placed) for h in tile.halves)
+    if all(any(_inside(h, p, shrink) for p in placed) for h in tile.halves):
+        return True
+    return covered_share(tile, placed) >= HALF_ON_PLAYED
+
 
 
 def covers(tile: TileObs, placed: TileObs, shrink: float = 0.8) -> bool:

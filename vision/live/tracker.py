@@ -451,6 +451,13 @@ class Tracker:
             tile = obs.tiles[i]
             near = [c for c in self._candidates.values()
                     if c.index is None and dist(c.centre, tile.centre) <= c.reach]
+            if not near:
+                # One tile per place: a box lost since, that lay over part of this one, was this
+                # tile boxed astray (fresh30 h679, groove: Anna's 1-5 first boxed as a 1-1 across
+                # its joint with the 1-6, then boxed whole 26 px off; taken as a new tile, it lost
+                # her arm to the phantom and went to Boris with his 3-5).
+                near = [c for c in self._candidates.values() if c.index is None and c.box is not None
+                        and (covers(tile, c.box) or covers(c.box, tile))]
             c = min(near, key=lambda c: dist(c.centre, tile.centre)) if near else None
             if c is None:
                 episode = self.arms.episode(t)
@@ -462,7 +469,7 @@ class Tracker:
             else:
                 c.seen += 1
                 c.centre = ((c.centre[0] + tile.centre[0]) / 2, (c.centre[1] + tile.centre[1]) / 2)
-            c.last_t = t
+            c.last_t, c.box = t, tile
             c.seen_ts.append(t)
             c.miss_t, c.miss_frames = None, 0
             if self._fresh or not c.names:
