@@ -12,7 +12,7 @@ import pytest
 
 from tests.live.pixels import ScenarioSource, SlowMachine, TruthByTime
 from vision.live.flags import Update
-from vision.live.motion import SETTLED, arm_from
+from vision.live.motion import SETTLED, MotionInfo, arm_from
 from vision.live.observation import LAYOUT, Observation, TileObs
 from vision.live.pipeline import LiveConfig, LivePipeline
 from vision.live.places import Candidate
@@ -554,3 +554,62 @@ def test_bal13_a_plain_tile_and_a_double_in_one_arm_visit_are_not_one_turn(multi
         assert [(i.tile, i.reason) for i in tracker.to_confirm()] == [("0-0", "one-visit")]
     else:
         assert got == [("Anna", "6-6"), ("Boris", "0-6"), ("Boris", "0-0")]
+
+
+# --- a tile boxed astray ----------------------------------------------------------------------
+
+def _away_from_parent(o: Observation, tile: str, to: str) -> tuple[float, float]:
+    """The step from `tile`'s half by the tile it was laid against to its other half."""
+    names = _names(o)
+    (x1, y1), (x2, y2) = o.tiles[names.index(tile)].halves
+    p = o.tiles[names.index(to)].centre
+    nearer_first = (x1 - p[0]) ** 2 + (y1 - p[1]) ** 2 < (x2 - p[0]) ** 2 + (y2 - p[1]) ** 2
+    return (x2 - x1, y2 - y1) if nearer_first else (x1 - x2, y1 - y2)
+
+
+def _shifted(tile: TileObs, step: tuple[float, float], scale: float, values) -> TileObs:
+    dx, dy = step[0] * scale, step[1] * scale
+    return replace(tile, values=values, halves=tuple((x + dx, y + dy) for x, y in tile.halves))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_tile_boxed_astray_once_then_whole_keeps_the_arm_that_laid_it(seed):
+    # Fresh30 h679, groove: Anna's 1-5 boxed on its first reading 26 px off, as a 1-1; on the next,
+    # with Boris's 3-5 laid meanwhile, boxed whole. Taken for a new tile, it had no arm left (the
+    # box astray had taken hers) and went to Boris. No hand rows here to tell.
+    sc = deal_steps(seed, pass_p=0.0, rows=False)
+    for k in range(2, 8):
+        tile, played = sc.plays[k]["tile"], {e["tile"] for e in sc.plays[:k + 2]}
+        a, b = _first_seen(sc, tile), _first_seen(sc, sc.plays[k + 1]["tile"])
+        steps = []
+        for n, (t, m, o) in enumerate(sc.steps):
+            if o is not None and n == a:
+                box = o.tiles[_names(o).index(tile)]
+                v = next(v for v in (*box.values, *range(7)) if f"{v}-{v}" not in played)
+                astray = _shifted(box, _away_from_parent(o, tile, sc.plays[k]["to"]), 0.9, (v, v))
+                o = replace(o, tiles=tuple(astray if x is box else x for x in o.tiles))
+            elif o is not None and a < n < b:  # hands over the table until the next tile is laid
+                m, o = MotionInfo(settled=False, arm=False, edge=None, moving=0.02, changed=0.02), None
+            steps.append((t, m, o))
+        _, events, _ = feed(steps)
+        assert plays(events) == sc.plays, k
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_box_half_over_a_played_tile_is_no_new_tile(seed):
+    # Fresh30 h679, groove: a box over the 3-5's half and the gap beyond it, read 0-3, was written
+    # as a play. One tile per place: a new tile touches the played ones, it does not lie half on them.
+    sc = deal_steps(seed, pass_p=0.0)
+    name = min({f"{x}-{y}" for x in range(7) for y in range(x, 7)} - {e["tile"] for e in sc.plays})
+    values = tuple(int(v) for v in name.split("-"))
+    for j in range(1, 7):
+        tile = sc.plays[j]["tile"]
+        a, b = _first_seen(sc, sc.plays[j + 1]["tile"]), _first_seen(sc, sc.plays[j + 2]["tile"])
+        steps = []
+        for n, (t, m, o) in enumerate(sc.steps):
+            if o is not None and a <= n < b:
+                box = o.tiles[_names(o).index(tile)]
+                o = replace(o, tiles=(*o.tiles, _shifted(box, _away_from_parent(o, tile, sc.plays[j]["to"]), 1.0, values)))
+            steps.append((t, m, o))
+        tracker, events, _ = feed(steps)
+        assert plays(events) == sc.plays and tracker.to_confirm() == [], j
