@@ -452,12 +452,14 @@ class Tracker:
             near = [c for c in self._candidates.values()
                     if c.index is None and dist(c.centre, tile.centre) <= c.reach]
             if not near:
-                # One tile per place: a box lost since, that lay over part of this one, was this
-                # tile boxed astray (fresh30 h679, groove: Anna's 1-5 first boxed as a 1-1 across
-                # its joint with the 1-6, then boxed whole 26 px off; taken as a new tile, it lost
-                # her arm to the phantom and went to Boris with his 3-5).
+                # One tile per place: a box seen on the last settled frame, lost on this one, that
+                # lay over part of this one was this tile boxed astray (fresh30 h679, groove: Anna's
+                # 1-5 first boxed as a 1-1 across its joint with the 1-6, then boxed whole 26 px
+                # off; taken as a new tile, it lost her arm to the phantom and went to Boris with his
+                # 3-5). One missed since was a box of nothing: a tile there would have been boxed
+                # (h692: a 0-3 read once 2 s before Anna laid her 3-5 there took it, with its arm).
                 near = [c for c in self._candidates.values() if c.index is None and c.box is not None
-                        and (covers(tile, c.box) or covers(c.box, tile))]
+                        and c.miss_frames == 0 and (covers(tile, c.box) or covers(c.box, tile))]
             c = min(near, key=lambda c: dist(c.centre, tile.centre)) if near else None
             if c is None:
                 episode = self.arms.episode(t)
