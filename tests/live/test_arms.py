@@ -270,3 +270,29 @@ def test_a_tile_gone_from_the_pile_was_taken_by_a_hand_from_a_seat_not_by_light_
     hand = Reach(6.0, 6.5, "top", (380.0, 200.0))
     arms._reaches.append(hand)
     assert arms.took_from([(398.0, 188.0)], 3.5, 8.7) == [hand]
+
+
+def test_of_more_tiles_than_arms_each_goes_to_the_hand_that_came_nearest_it_not_the_nearest_tip():
+    # Fresh30 h676 (blitz), the hands as the motion gate followed them: Vera's laid 0-2, then 5-6,
+    # reaching deepest by the 5-6; Gleb's laid 2-3 beyond the 0-2, two blobs by Anna's row taken
+    # for his tip. By tips, the 2-3 went to Vera; by where each hand came, each tile is right.
+    arms = Arms(TrackerConfig(), full_frame((640, 480), ["Anna", "Boris", "Vera", "Gleb"]))
+    arms.settled(3.5)
+    vera = [(330, 86), (270, 26), (258, 146), (270, 242), (222, 278), (270, 282), (162, 414), (254, 278),
+            (266, 282), (294, 290), (262, 146), (278, 30), (274, 146), (370, 30), (346, 170), (398, 250),
+            (386, 286), (390, 286), (390, 282), (378, 278), (390, 286), (398, 266), (370, 154), (306, 94)]
+    gleb = [(570, 258), (390, 242), (250, 246), (174, 382), (190, 242), (186, 246), (186, 250), (170, 390),
+            (194, 242), (390, 246), (570, 250)]
+    t = 3.6
+    motions = [*(_arm_at("top", (float(x), float(y))) for x, y in vera), _QUIET,  # no still frame
+               *(_arm_at("right", (float(x), float(y))) for x, y in gleb)]
+    for motion in motions:
+        arms.observe(t, motion)
+        t += 0.1
+    arms.observe(t, SETTLED)
+    arms.settled(t)
+    tiles = {"0-2": _candidate("0-2", (280.0, 241.0)), "5-6": _candidate("5-6", (410.0, 242.0)),
+             "2-3": _candidate("2-3", (227.0, 241.0))}
+    tiles["2-3"].to_votes["0-2"] += 1
+    arms.assign(t, list(tiles.values()))
+    assert {n: c.edge for n, c in tiles.items()} == {"0-2": "top", "5-6": "top", "2-3": "right"}

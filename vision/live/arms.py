@@ -319,7 +319,14 @@ class Arms:
                 if cost < best_cost:
                     best, best_cost = combo, cost
         if best is None:  # fewer arms than tiles: one arm laid several (BAL-13, BLZ-3)
-            best = tuple(min(reaches, key=lambda r, c=c: cost_of(r, c)) for c in order)
+            # Each tile to the arm whose hand came nearest it on its way, not whose tip: an arm
+            # that laid two tiles reached deepest by one of them only (fresh30 h676, blitz: Vera's
+            # hand laid 0-2 then 5-6, its tip by the 5-6; Gleb's, laying 2-3 beyond the 0-2,
+            # lay nearer the 0-2 than that tip, and a blob by Anna's row took his tip away).
+            def near_cost(r: Reach, c) -> float:
+                return cost_of(r, c) - _dist(r.tip, c.centre) + _nearest(r, c.centre)
+
+            best = tuple(min(reaches, key=lambda r, c=c: near_cost(r, c)) for c in order)
         for c, r in zip(order, best, strict=True):
             nearest = _nearest(r, c.centre)
             if (len(r.path) >= FOLLOWED and nearest > AWAY * c.reach / REACH_OF_HALF_SPAN
