@@ -837,3 +837,27 @@ def test_a_tile_read_twice_then_boxed_on_one_frame_in_five_keeps_its_place_in_th
         steps.append((t, motion, obs))
     _, events, _ = run(replace(sc, steps=steps))
     assert [(e["player"], e["tile"]) for e in plays(events)] == [(e["player"], e["tile"]) for e in sc.plays]
+
+
+def test_a_face_down_double_the_reader_joined_to_another_played_double_closes_the_end_beside_it():
+    # Fresh31 h699, spider: the reader joined Boris's closed 5-5, laid at the 1-5's end, to the
+    # 2-2 beside it; named 2-2 from that join, it was dropped as a second 2-2 and his play lost.
+    for seed in range(80):
+        sc = deal_steps(seed, closed_p=1.0)
+        down = [e for e in sc.plays if e.get("face") == "down"]
+        if down and sc.plays[0]["tile"].split("-")[0] == sc.plays[0]["tile"].split("-")[1]:
+            break
+    else:
+        pytest.fail("no closed double after a double opener in 80 random deals")
+    opener = tuple(int(v) for v in sc.plays[0]["tile"].split("-"))
+    steps = []
+    for t, motion, obs in sc.steps:
+        if obs is not None:
+            first = next((i for i, x in enumerate(obs.tiles) if x.values == opener), None)
+            shut = [i for i, x in enumerate(obs.tiles) if x.face == "down" and x.owner == LAYOUT]
+            if first is not None and shut:
+                edges = tuple(e for e in obs.edges if not set(e) & set(shut)) + tuple((first, i) for i in shut)
+                obs = replace(obs, edges=edges)
+        steps.append((t, motion, obs))
+    _, events, _ = run(replace(sc, steps=steps))
+    assert plays(events) == sc.plays

@@ -176,7 +176,15 @@ def name_tiles(obs: Observation, committed: dict[str, Committed], *, face_down: 
             parent = touching(obs, i, names, lambda n: n is not None, join_factor)
             if parent is not None and obs.tiles[parent].values is not None:
                 v = value_towards(obs.tiles[parent], tile.centre)
-                names[i] = f"{v}-{v}"
+                if _played_elsewhere(f"{v}-{v}", tile, committed):
+                    # Each tile is laid once: the reader joined it to a tile whose double lies
+                    # elsewhere, so it closes the nearest other end (fresh31 h699, spider: Boris's
+                    # closed 5-5 at the 1-5's end joined to the 2-2 beside it, named 2-2, dropped as
+                    # a second 2-2; his play was lost and Anna's three draws after it were his).
+                    parent = _nearest_other(obs, i, names, parent, committed, join_factor)
+                    v = None if parent is None else value_towards(obs.tiles[parent], tile.centre)
+                if v is not None:
+                    names[i] = f"{v}-{v}"
     # Two tiles read as the same: keep the one where that move lies, else the more confident.
     seen: dict[str, list[int]] = {}
     for i, n in enumerate(names):
@@ -194,6 +202,49 @@ def name_tiles(obs: Observation, committed: dict[str, Committed], *, face_down: 
             if i != keep:
                 names[i] = None
     return names
+
+
+def _played_elsewhere(name: str, tile: TileObs, committed: dict[str, Committed]) -> bool:
+    """Whether move `name` lies somewhere else than `tile` (last seen farther than a half span)."""
+    placed = committed.get(name)
+    return (placed is not None and placed.obs is not None
+            and math.dist(placed.obs.centre, tile.centre) > max(tile.half_span, 1.0))
+
+
+def _nearest_other(obs: Observation, i: int, names: Names, parent: int, committed: dict[str, Committed],
+                   join_factor: float) -> int | None:
+    """The read layout tile nearest face-down tile `i`, within `join_factor` half spans, other
+    than `parent`, whose end towards it closes with a double not played elsewhere."""
+    tile = obs.tiles[i]
+    best, best_d = None, math.inf
+    for j, o in enumerate(obs.tiles):
+        if j in (i, parent) or o.owner != LAYOUT or o.values is None or names[j] is None:
+            continue
+        v = value_towards(o, tile.centre)
+        d = joint_distance(tile, o)
+        if (d < best_d and d <= join_factor * max(tile.half_span, o.half_span, 1.0)
+                and not _played_elsewhere(f"{v}-{v}", tile, committed)):
+            best, best_d = j, d
+    return best
+
+
+def closed_by(obs: Observation, i: int, names: Names, accept: Callable[[str | None], bool],
+              join_factor: float) -> int | None:
+    """The tile face-down double `i` (named v-v) was laid against: of those whose name passes
+    `accept`, the nearest within `join_factor` half spans whose end towards it shows v."""
+    name = names[i]
+    if name is None:
+        return None
+    v = int(name.split("-")[0])
+    tile = obs.tiles[i]
+    best, best_d = None, math.inf
+    for j, o in enumerate(obs.tiles):
+        if j == i or o.owner != LAYOUT or o.values is None or not accept(names[j]) or value_towards(o, tile.centre) != v:
+            continue
+        d = joint_distance(tile, o)
+        if d < best_d and d <= join_factor * max(tile.half_span, o.half_span, 1.0):
+            best, best_d = j, d
+    return best
 
 
 def value_towards(tile: TileObs, point) -> int:

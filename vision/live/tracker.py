@@ -48,6 +48,7 @@ from vision.live.naming import (
     blank_backs,
     blank_on_end,
     blank_opener,
+    closed_by,
     dist,
     hops,
     middle_opener,
@@ -577,6 +578,10 @@ class Tracker:
 
         join = self.config.join_factor
         j = touching(obs, c.index, names, played, join)
+        if obs.tiles[c.index].face == "down" and own is not None:
+            # A closed double lies against the end whose double it is named (fresh31 h699: the
+            # reader joined Boris's closed 5-5 to the 2-2 beside it, not to the 1-5 it closed).
+            j = closed_by(obs, c.index, names, played, join) or j
         if j is None:
             # Among new neighbours, the one nearer (in joins) to the moves already made: a
             # chain grows outward.
