@@ -164,9 +164,11 @@ def middle_opener(obs: Observation, committed: dict[str, Committed]) -> Observat
 
 
 def name_tiles(obs: Observation, committed: dict[str, Committed], *, face_down: bool,
-               join_factor: float) -> Names:
+               join_factor: float, open_ends: list[tuple[str, int]] | None = None) -> Names:
     """Engine names of the layout tiles; a face-down tile is the double of the end it closes
-    (where the variant lets a double lie face down)."""
+    (where the variant lets a double lie face down). `open_ends`: the layout's (tile, value)
+    ends still open, where a face-down tile joined to a tile whose double lies elsewhere may
+    close one instead (none given: it is not named)."""
     names: Names = [t.name if t.owner == LAYOUT or t.face == "up" else None for t in obs.tiles]
     for i, tile in enumerate(obs.tiles):
         # Only a tile the reader joined to the layout: a face-down boneyard tile lying near
@@ -178,10 +180,11 @@ def name_tiles(obs: Observation, committed: dict[str, Committed], *, face_down: 
                 v = value_towards(obs.tiles[parent], tile.centre)
                 if _played_elsewhere(f"{v}-{v}", tile, committed):
                     # Each tile is laid once: the reader joined it to a tile whose double lies
-                    # elsewhere, so it closes the nearest other end (fresh31 h699, spider: Boris's
+                    # elsewhere, so it closes the nearest open end (fresh31 h699, spider: Boris's
                     # closed 5-5 at the 1-5's end joined to the 2-2 beside it, named 2-2, dropped as
-                    # a second 2-2; his play was lost and Anna's three draws after it were his).
-                    parent = _nearest_other(obs, i, names, parent, committed, join_factor)
+                    # a second 2-2; his play was lost and Anna's three draws after it were his). Only
+                    # an open end: a back boxed in a gap of the chain closes nothing (fresh26 h576).
+                    parent = _nearest_open(obs, i, names, parent, open_ends or [], join_factor)
                     v = None if parent is None else value_towards(obs.tiles[parent], tile.centre)
                 if v is not None:
                     names[i] = f"{v}-{v}"
@@ -211,19 +214,18 @@ def _played_elsewhere(name: str, tile: TileObs, committed: dict[str, Committed])
             and math.dist(placed.obs.centre, tile.centre) > max(tile.half_span, 1.0))
 
 
-def _nearest_other(obs: Observation, i: int, names: Names, parent: int, committed: dict[str, Committed],
-                   join_factor: float) -> int | None:
+def _nearest_open(obs: Observation, i: int, names: Names, parent: int, open_ends: list[tuple[str, int]],
+                  join_factor: float) -> int | None:
     """The read layout tile nearest face-down tile `i`, within `join_factor` half spans, other
-    than `parent`, whose end towards it closes with a double not played elsewhere."""
+    than `parent`, whose end towards it is one of `open_ends`."""
     tile = obs.tiles[i]
     best, best_d = None, math.inf
     for j, o in enumerate(obs.tiles):
         if j in (i, parent) or o.owner != LAYOUT or o.values is None or names[j] is None:
             continue
-        v = value_towards(o, tile.centre)
         d = joint_distance(tile, o)
         if (d < best_d and d <= join_factor * max(tile.half_span, o.half_span, 1.0)
-                and not _played_elsewhere(f"{v}-{v}", tile, committed)):
+                and (names[j], value_towards(o, tile.centre)) in open_ends):
             best, best_d = j, d
     return best
 
