@@ -40,6 +40,22 @@ def test_a_face_down_tile_closing_an_end_is_named_the_double_of_that_end():
     assert name_tiles(obs, {}, face_down=False, join_factor=1.8) == ["2-5", None]
 
 
+def test_a_face_down_tile_joined_to_a_tile_whose_double_lies_elsewhere_closes_the_open_end_beside_it():
+    # Fresh31 h699 (spider): a closed 5-5 at the 1-5's open end, joined by the reader to the 2-2
+    # beside it (its side towards the back shows 2) while the 2-2 lies elsewhere. Fresh26 h576: a
+    # back boxed in a gap of the chain, by an end already closed, closes nothing.
+    two = _tile((2, 2), ((0.0, 30.0), (20.0, 30.0)))
+    one_five = _tile((1, 5), ((0.0, 0.0), (20.0, 0.0)))
+    back = _tile(None, ((40.0, 5.0), (40.0, 25.0)), face="down")
+    elsewhere = _tile((2, 2), ((300.0, 0.0), (320.0, 0.0)))
+    obs = Observation((two, one_five, back), ((0, 2),))
+    played = {"2-2": Committed("2-2", "Anna", None, "up", 0.0, 0.0, elsewhere),
+              "1-5": Committed("1-5", "Boris", None, "up", 0.0, 0.0, one_five)}
+    names = name_tiles(obs, played, face_down=True, join_factor=1.8, open_ends=[("1-5", 5)])
+    assert names[2] == "5-5"
+    assert name_tiles(obs, played, face_down=True, join_factor=1.8, open_ends=[("1-5", 1)])[2] is None
+
+
 def test_of_two_tiles_read_the_same_the_one_where_the_move_lies_keeps_the_name():
     a = _tile((1, 3), ((0.0, 0.0), (20.0, 0.0)), confidence=0.99)
     b = _tile((3, 1), ((200.0, 0.0), (220.0, 0.0)), confidence=0.5)
