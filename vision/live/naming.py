@@ -218,30 +218,27 @@ def _nearest_open(obs: Observation, i: int, names: Names, parent: int, open_ends
                   join_factor: float) -> int | None:
     """The read layout tile nearest face-down tile `i`, within `join_factor` half spans, other
     than `parent`, whose end towards it is one of `open_ends`."""
-    tile = obs.tiles[i]
-    best, best_d = None, math.inf
-    for j, o in enumerate(obs.tiles):
-        if j in (i, parent) or o.owner != LAYOUT or o.values is None or names[j] is None:
-            continue
-        d = joint_distance(tile, o)
-        if (d < best_d and d <= join_factor * max(tile.half_span, o.half_span, 1.0)
-                and (names[j], value_towards(o, tile.centre)) in open_ends):
-            best, best_d = j, d
-    return best
+    return _nearest_end(obs, i, join_factor,
+                        lambda j, v: j != parent and names[j] is not None and (names[j], v) in open_ends)
 
 
 def closed_by(obs: Observation, i: int, names: Names, accept: Callable[[str | None], bool],
               join_factor: float) -> int | None:
     """The tile face-down double `i` (named v-v) was laid against: of those whose name passes
     `accept`, the nearest within `join_factor` half spans whose end towards it shows v."""
-    name = names[i]
-    if name is None:
+    if names[i] is None:
         return None
-    v = int(name.split("-")[0])
+    double = int(names[i].split("-")[0])
+    return _nearest_end(obs, i, join_factor, lambda j, v: v == double and accept(names[j]))
+
+
+def _nearest_end(obs: Observation, i: int, join_factor: float, keep: Callable[[int, int], bool]) -> int | None:
+    """The read layout tile nearest tile `i` (by its nearest halves), within `join_factor` half
+    spans, for which `keep(j, value of its end towards i)` holds."""
     tile = obs.tiles[i]
     best, best_d = None, math.inf
     for j, o in enumerate(obs.tiles):
-        if j == i or o.owner != LAYOUT or o.values is None or not accept(names[j]) or value_towards(o, tile.centre) != v:
+        if j == i or o.owner != LAYOUT or o.values is None or not keep(j, value_towards(o, tile.centre)):
             continue
         d = joint_distance(tile, o)
         if d < best_d and d <= join_factor * max(tile.half_span, o.half_span, 1.0):

@@ -111,7 +111,6 @@ def overlaps(tile: TileObs, placed: list[TileObs], shrink: float = 0.8) -> bool:
     return covered_share(tile, placed) >= HALF_ON_PLAYED
 
 
-
 def covers(tile: TileObs, placed: TileObs, shrink: float = 0.8) -> bool:
     """Whether `tile` lies partly on the played tile `placed`: its centre or a half centre on it."""
     return any(_inside(p, placed, shrink) for p in (tile.centre, *tile.halves))

@@ -582,7 +582,8 @@ class Tracker:
         if obs.tiles[c.index].face == "down" and own is not None:
             # A closed double lies against the end whose double it is named (fresh31 h699: the
             # reader joined Boris's closed 5-5 to the 2-2 beside it, not to the 1-5 it closed).
-            j = closed_by(obs, c.index, names, played, join) or j
+            closes = closed_by(obs, c.index, names, played, join)
+            j = closes if closes is not None else j
         if j is None:
             # Among new neighbours, the one nearer (in joins) to the moves already made: a
             # chain grows outward.
