@@ -51,9 +51,9 @@ def test_a_face_down_tile_joined_to_a_tile_whose_double_lies_elsewhere_closes_th
     obs = Observation((two, one_five, back), ((0, 2),))
     played = {"2-2": Committed("2-2", "Anna", None, "up", 0.0, 0.0, elsewhere),
               "1-5": Committed("1-5", "Boris", None, "up", 0.0, 0.0, one_five)}
-    names = name_tiles(obs, played, face_down=True, join_factor=1.8, open_ends=[("1-5", 5)])
+    names = name_tiles(obs, played, face_down=True, join_factor=1.8, open_ends=lambda: [("1-5", 5)])
     assert names[2] == "5-5"
-    assert name_tiles(obs, played, face_down=True, join_factor=1.8, open_ends=[("1-5", 1)])[2] is None
+    assert name_tiles(obs, played, face_down=True, join_factor=1.8, open_ends=lambda: [("1-5", 1)])[2] is None
 
 
 def test_of_two_tiles_read_the_same_the_one_where_the_move_lies_keeps_the_name():

@@ -164,11 +164,11 @@ def middle_opener(obs: Observation, committed: dict[str, Committed]) -> Observat
 
 
 def name_tiles(obs: Observation, committed: dict[str, Committed], *, face_down: bool,
-               join_factor: float, open_ends: list[tuple[str, int]] | None = None) -> Names:
+               join_factor: float, open_ends: Callable[[], list[tuple[str, int]]] | None = None) -> Names:
     """Engine names of the layout tiles; a face-down tile is the double of the end it closes
-    (where the variant lets a double lie face down). `open_ends`: the layout's (tile, value)
-    ends still open, where a face-down tile joined to a tile whose double lies elsewhere may
-    close one instead (none given: it is not named)."""
+    (where the variant lets a double lie face down). `open_ends`: gives the layout's (tile,
+    value) ends still open, where a face-down tile joined to a tile whose double lies elsewhere
+    may close one instead (asked only then; none given: it is not named)."""
     names: Names = [t.name if t.owner == LAYOUT or t.face == "up" else None for t in obs.tiles]
     for i, tile in enumerate(obs.tiles):
         # Only a tile the reader joined to the layout: a face-down boneyard tile lying near
@@ -184,7 +184,7 @@ def name_tiles(obs: Observation, committed: dict[str, Committed], *, face_down: 
                     # closed 5-5 at the 1-5's end joined to the 2-2 beside it, named 2-2, dropped as
                     # a second 2-2; his play was lost and Anna's three draws after it were his). Only
                     # an open end: a back boxed in a gap of the chain closes nothing (fresh26 h576).
-                    parent = _nearest_open(obs, i, names, parent, open_ends or [], join_factor)
+                    parent = _nearest_open(obs, i, names, parent, open_ends() if open_ends else [], join_factor)
                     v = None if parent is None else value_towards(obs.tiles[parent], tile.centre)
                 if v is not None:
                     names[i] = f"{v}-{v}"

@@ -93,8 +93,13 @@ def _body_points(tile: TileObs, along: int = 8, across: int = 4) -> list[tuple[f
 
 def covered_share(tile: TileObs, placed: list[TileObs]) -> float:
     """The share of `tile`'s footprint lying on tiles already played."""
+    # A footprint reaches at most 1.12 half spans from its centre: only tiles that near can share it.
+    s = max(tile.half_span, 1.0)
+    near = [p for p in placed if math.dist(p.centre, tile.centre) <= 1.2 * (s + max(p.half_span, 1.0))]
+    if not near:
+        return 0.0
     points = _body_points(tile)
-    return sum(any(_inside(q, p, 1.0) for p in placed) for q in points) / len(points)
+    return sum(any(_inside(q, p, 1.0) for p in near) for q in points) / len(points)
 
 
 def overlaps(tile: TileObs, placed: list[TileObs], shrink: float = 0.8) -> bool:

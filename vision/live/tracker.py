@@ -238,7 +238,7 @@ class Tracker:
             obs = laid_apart(obs, self.committed, self.calibration)
         self.last_observation = obs
         names = name_tiles(obs, self.committed, face_down=self.face_down, join_factor=self.config.join_factor,
-                           open_ends=self._ends(Update()) if self.face_down and self.committed else None)
+                           open_ends=lambda: self._ends(Update()))
         self.last_names = names
         if self.mode == PLAY:
             return self._play_step(t, obs, names)
