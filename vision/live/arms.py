@@ -396,6 +396,11 @@ class Arms:
         return any(x.edge == r.edge and x in self._used and x is not r
                    and x.start <= r.start and r.start - x.end <= 1.0 for x in self._reaches)
 
+    def came_since(self, p, since: float, within: float) -> bool:
+        """Whether the hand of an arm that could lay a tile, gone after `since`, came within
+        `within` pixels of `p`."""
+        return any(r.end > since and r.deep and self.came_within(r, p, within) for r in self._reaches)
+
     def passed_over(self, r: Reach, c) -> bool:
         """Whether the hand of `r` came over the tile of candidate `c` (within its half span)."""
         return self.came_within(r, c.centre, c.reach / REACH_OF_HALF_SPAN)

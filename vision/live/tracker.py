@@ -452,7 +452,8 @@ class Tracker:
         for i in fresh:
             tile = obs.tiles[i]
             near = [c for c in self._candidates.values()
-                    if c.index is None and dist(c.centre, tile.centre) <= c.reach]
+                    if c.index is None and dist(c.centre, tile.centre) <= c.reach
+                    and not self._laid_over(c, names[i])]
             if not near:
                 # One tile per place: a box seen on the last settled frame, lost on this one, that
                 # lay over part of this one was this tile boxed astray (fresh30 h679, groove: Anna's
@@ -461,7 +462,8 @@ class Tracker:
                 # 3-5). One missed since was a box of nothing: a tile there would have been boxed
                 # (h692: a 0-3 read once 2 s before Anna laid her 3-5 there took it, with its arm).
                 near = [c for c in self._candidates.values() if c.index is None and c.box is not None
-                        and c.miss_frames == 0 and (covers(tile, c.box) or covers(c.box, tile))]
+                        and c.miss_frames == 0 and (covers(tile, c.box) or covers(c.box, tile))
+                        and not self._laid_over(c, names[i])]
             c = min(near, key=lambda c: dist(c.centre, tile.centre)) if near else None
             if c is None:
                 episode = self.arms.episode(t)
@@ -525,6 +527,19 @@ class Tracker:
                     reach = self.draws.laid_instead(t, lambda r, c=c: self.arms.passed_over(r, c))
                     if reach is not None:
                         self.arms.give(reach, c)
+
+    def _laid_over(self, c: Candidate, name: str | None) -> bool:
+        """Whether a box read `name` where doubtful candidate `c` lay is another tile laid over
+        its place: read under another name after a hand came over it since it was doubted. It
+        is a new tile with the arm that laid it (fresh31 h714, engraved pips on a dotted cloth:
+        the cloth beside the 5-6 boxed as a 1-1 fitting no end; Anna's 6-6, laid over that spot,
+        took the phantom's place and the arm seen before it, Gleb's). A doubtful tile only read
+        again, with no hand near, keeps its place and arm."""
+        return (self._fresh and c.doubt_since is not None and name is not None and c.name is not None
+                and name != c.name
+                # A tile length: the hand's tip is where the motion reached deepest, its fingers
+                # (the tile they hold) a little short of it or beside it.
+                and self.arms.came_since(c.centre, c.doubt_since, 2 * c.reach / REACH_OF_HALF_SPAN))
 
     def _revive(self, t: float, c: Candidate) -> bool:
         """Whether new candidate `c` is a tile forgotten lately at its place under the same name:
@@ -746,10 +761,13 @@ class Tracker:
         together (BAL-13): fresh live deal h468, Baltic: Boris laid 4-6, and a back boxed at its 4
         end in the same visit, named the closed 4-4, was written as his second tile, with a circle
         of passes nobody made between them."""
-        if self.multi != "doubles" or c.edge is None:
+        if self.multi not in ("doubles", "one") or c.edge is None:
             return False
+        # Where a turn is one tile (BYK-1.6), so is a visit (fresh31 h714, engraved pips on a
+        # dotted cloth: Boris laid 1-3, and the cloth beside it, boxed as a 1-1 fitting its 1, was
+        # written as his second tile with a circle of passes nobody made).
         return any(visit == (c.arm_t, c.edge) and n in self.committed
-                   and not (Tile.parse(name).is_double and Tile.parse(n).is_double)
+                   and not (self.multi == "doubles" and Tile.parse(name).is_double and Tile.parse(n).is_double)
                    for n, visit in self._visits.items())
 
     def _cannot_open(self, name: str) -> bool:
