@@ -613,3 +613,81 @@ def test_a_box_half_over_a_played_tile_is_no_new_tile(seed):
             steps.append((t, m, o))
         tracker, events, _ = feed(steps)
         assert plays(events) == sc.plays and tracker.to_confirm() == [], j
+
+
+def _beside(box: TileObs, step: tuple[float, float], values, confidence: float) -> TileObs:
+    """A box the size of `box`, moved by `step` (across the tile: its side), read as `values`."""
+    return replace(_shifted(box, step, 1.0, values), confidence=confidence)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_tile_laid_over_a_doubtful_box_takes_the_arm_that_laid_it_not_the_box_s(seed):
+    # Fresh31 h714, engraved pips on a dotted cloth: the cloth beside the 5-6, boxed as a 1-1 that
+    # fit no end, was held as doubtful; Anna's 6-6, laid over that spot, took the box's place and
+    # the arm seen before it (Gleb's), and was written as his with a circle of passes.
+    sc = deal_steps(seed, pass_p=0.0, rows=False)
+    played = {e["tile"] for e in sc.plays}
+    checked = 0
+    for k in range(2, 8):
+        tile, nxt = sc.plays[k]["tile"], sc.plays[k + 1]["tile"]
+        ends = {v for _, v in chain_ends([(e["tile"], e.get("to")) for e in sc.plays[:k + 1]])}
+        name = next((f"{x}-{y}" for x in range(7) for y in range(x, 7)
+                     if f"{x}-{y}" not in played and not {x, y} & ends), None)
+        if name is None:
+            continue
+        values = tuple(int(v) for v in name.split("-"))
+        a, b = _first_seen(sc, tile), _first_seen(sc, nxt)
+        box = sc.steps[b][2].tiles[_names(sc.steps[b][2]).index(nxt)]
+        (x1, y1), (x2, y2) = box.halves
+        # Where the next tile will lie, a third of its length off: a tile that fits no end.
+        phantom = _beside(box, ((x2 - x1) / 3, (y2 - y1) / 3), values, 0.3)
+        steps = []
+        for n, (t, m, o) in enumerate(sc.steps):
+            if o is not None and a <= n < b:
+                o = replace(o, tiles=(*o.tiles, phantom))
+            elif a < n < b and m.arm:  # the hand that lays the next tile, followed to its place
+                m = replace(m, reaches=((m.edge, box.centre, True),))
+            steps.append((t, m, o))
+        tracker, events, _ = feed(steps)
+        assert plays(events) == sc.plays, k
+        checked += 1
+    assert checked >= 3
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_byk_1_6_a_second_tile_of_the_visit_that_laid_a_move_is_to_confirm_not_a_move(seed):
+    # Fresh31 h714, Bykovo: Boris laid 1-3, and the dotted cloth beside it, boxed as a 1-1 that
+    # fit its 1, was written as his second tile with a circle of passes nobody made. A turn is one
+    # tile (BYK-1.6), so is an arm's visit: the second is the operator's to confirm.
+    sc = deal_steps(seed, pass_p=0.0, rows=False)
+    played = {e["tile"] for e in sc.plays}
+    checked = 0
+    for k in range(2, 10):
+        tile, to = sc.plays[k]["tile"], sc.plays[k]["to"]
+        if tile.split("-")[0] == tile.split("-")[1]:
+            continue  # a double lies across the chain: beside it the next tile is laid
+        a = _first_seen(sc, tile)
+        o = sc.steps[a][2]
+        box = o.tiles[_names(o).index(tile)]
+        (x1, y1), (x2, y2) = box.halves
+        dx, dy = _away_from_parent(o, tile, to)
+        far = 1 if (dx, dy) == (x2 - x1, y2 - y1) else 0  # the half at the open end
+        end = box.values[far]
+        other = next((v for v in range(7) if f"{min(v, end)}-{max(v, end)}" not in played), None)
+        if other is None:
+            continue
+        # Alongside the tile, its open-end value beside the open end: it fits.
+        values = tuple(end if h == far else other for h in range(2))
+        phantom = _beside(box, (-(y2 - y1), x2 - x1), values, 0.3)
+        steps = [(t, m, replace(o, tiles=(*o.tiles, phantom)) if o is not None and a <= n < a + 30 else o)
+                 for n, (t, m, o) in enumerate(sc.steps)]
+        tracker = Tracker(PLAYERS, calibration(PLAYERS))
+        tracker.multi, tracker.arms.one_per_arm = "one", True  # as the pipeline sets them for Bykovo
+        events, asked = [], set()
+        for t, m, o in steps:
+            events += tracker.update(t, m, o).events
+            asked |= {x.tile for x in tracker.to_confirm()}
+        assert plays(events) == sc.plays, k
+        assert asked == {f"{min(values)}-{max(values)}"}, k
+        checked += 1
+    assert checked >= 3

@@ -757,10 +757,10 @@ class Tracker:
         return reason
 
     def _one_visit_refused(self, name: str, c: Candidate) -> bool:
-        """Whether `name` came in the same arm visit as a move written, where only doubles go
-        together (BAL-13): fresh live deal h468, Baltic: Boris laid 4-6, and a back boxed at its 4
-        end in the same visit, named the closed 4-4, was written as his second tile, with a circle
-        of passes nobody made between them."""
+        """Whether `name` came in the same arm visit as a move written, where a turn is one tile
+        (BYK-1.6) or only doubles go together (BAL-13): fresh live deal h468, Baltic: Boris laid
+        4-6, and a back boxed at its 4 end in the same visit, named the closed 4-4, was written as
+        his second tile, with a circle of passes nobody made between them."""
         if self.multi not in ("doubles", "one") or c.edge is None:
             return False
         # Where a turn is one tile (BYK-1.6), so is a visit (fresh31 h714, engraved pips on a
