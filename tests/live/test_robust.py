@@ -5,6 +5,7 @@ doubt becomes a tile to confirm, never a move and never passes."""
 from __future__ import annotations
 
 import itertools
+import math
 from collections import Counter
 from dataclasses import replace
 
@@ -691,3 +692,34 @@ def test_byk_1_6_a_second_tile_of_the_visit_that_laid_a_move_is_to_confirm_not_a
         assert asked == {f"{min(values)}-{max(values)}"}, k
         checked += 1
     assert checked >= 3
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_tile_boxed_where_it_lay_keeps_its_place_when_the_next_tile_lies_under_its_last_box(seed):
+    # Fresh32 h728, 48 px tiles: Vera's 4-5, boxed long on one frame, then Gleb's 5-5 laid beside
+    # it before it was a move. The 5-5, boxed first, was taken for the 4-5 boxed astray, the 4-5
+    # was written with the 5-5's box, and the 5-5 then lay "over" it: Gleb's tile was lost.
+    sc = deal_steps(seed, pass_p=0.0, rows=False)
+    checked = 0
+    for k in range(2, 8):
+        tile, nxt = sc.plays[k]["tile"], sc.plays[k + 1]["tile"]
+        a, b = _first_seen(sc, tile), _first_seen(sc, nxt)
+        nxt_box = sc.steps[b][2].tiles[_names(sc.steps[b][2]).index(nxt)]
+        arm = next(n for n in range(a, b) if sc.steps[n][2] is None)  # the next player's arm comes
+        steps = []
+        for n, (t, m, o) in enumerate(sc.steps):
+            if a + 2 <= n < arm:
+                continue  # the next arm comes at once: the tile is not a move yet when its neighbour appears
+            if n == a + 1:  # boxed long, over where the next tile will lie (h728: 30 px for 25)
+                box = o.tiles[_names(o).index(tile)]
+                near, far = sorted(box.halves, key=lambda h: math.dist(h, nxt_box.centre), reverse=True)
+                far = (far[0] + 0.6 * (far[0] - near[0]), far[1] + 0.6 * (far[1] - near[1]))
+                long = replace(box, halves=(near, far) if box.halves[0] == near else (far, near))
+                o = replace(o, tiles=tuple(long if x is box else x for x in o.tiles))
+            elif n == b:  # the new tile boxed first
+                o = replace(o, tiles=(nxt_box, *(x for x in o.tiles if x is not nxt_box)))
+            steps.append((t, m, o))
+        tracker, events, _ = feed(steps)
+        assert plays(events) == sc.plays, k
+        checked += 1
+    assert checked == 6

@@ -449,22 +449,36 @@ class Tracker:
         for c in self._candidates.values():
             c.index = None
         new: list[Candidate] = []
+        chosen: dict[int, Candidate | None] = {}
         for i in fresh:
             tile = obs.tiles[i]
             near = [c for c in self._candidates.values()
                     if c.index is None and dist(c.centre, tile.centre) <= c.reach
                     and not self._laid_over(c, names[i])]
-            if not near:
+            chosen[i] = c = min(near, key=lambda c: dist(c.centre, tile.centre)) if near else None
+            if c is not None:
+                c.index = i
+        for i in fresh:
+            tile = obs.tiles[i]
+            if chosen[i] is None:
                 # One tile per place: a box seen on the last settled frame, lost on this one, that
                 # lay over part of this one was this tile boxed astray (fresh30 h679, groove: Anna's
                 # 1-5 first boxed as a 1-1 across its joint with the 1-6, then boxed whole 26 px
                 # off; taken as a new tile, it lost her arm to the phantom and went to Boris with his
                 # 3-5). One missed since was a box of nothing: a tile there would have been boxed
                 # (h692: a 0-3 read once 2 s before Anna laid her 3-5 there took it, with its arm).
+                # One boxed where it lay is not lost: only boxes no candidate lies under are
+                # matched so (fresh32 h728, 48 px tiles: Gleb's 5-5 took the place of Vera's 4-5,
+                # boxed beside it, and the 4-5 was written with the 5-5's box; the 5-5 was then
+                # taken to lie over it).
                 near = [c for c in self._candidates.values() if c.index is None and c.box is not None
                         and c.miss_frames == 0 and (covers(tile, c.box) or covers(c.box, tile))
                         and not self._laid_over(c, names[i])]
-            c = min(near, key=lambda c: dist(c.centre, tile.centre)) if near else None
+                chosen[i] = c = min(near, key=lambda c: dist(c.centre, tile.centre)) if near else None
+                if c is not None:
+                    c.index = i
+        for i in fresh:
+            tile, c = obs.tiles[i], chosen[i]
             if c is None:
                 episode = self.arms.episode(t)
                 c = Candidate(t, self._frame, t, tile.centre, REACH_OF_HALF_SPAN * max(tile.half_span, 1.0),
