@@ -296,3 +296,18 @@ def test_of_more_tiles_than_arms_each_goes_to_the_hand_that_came_nearest_it_not_
     tiles["2-3"].to_votes["0-2"] += 1
     arms.assign(t, list(tiles.values()))
     assert {n: c.edge for n, c in tiles.items()} == {"0-2": "top", "5-6": "top", "2-3": "right"}
+
+
+def test_an_older_arm_two_readings_saw_lay_nothing_yields_to_pieces_of_an_arm_since():
+    # Fresh32 h733: a spectator's hand from the right hovered over the chain and left; two
+    # readings in the 0.4 s after it saw no new tile; then Boris's sleeve, seen only in pieces,
+    # laid 1-5 where the hand had hovered, and it went to the spectator's side.
+    arms = Arms(TrackerConfig(), full_frame(SIZE, ["Anna", "Boris", "Vera", "Gleb"]))
+    t = _visit(arms, 5.3, "right", [(626.0, 278.0), (482.0, 242.0), (386.0, 230.0), (386.0, 230.0), (626.0, 278.0)])
+    arms.note_read(t, False)
+    arms.note_read(t + 0.3, False)  # 0.3 s: short of stable_s, so not `silent`
+    t = _visit(arms, t + 0.5, "left", [(30.0, 142.0), (34.0, 146.0)])
+    assert not arms._reaches[-1].deep  # pieces only
+    tile = _candidate("1-5", (450.0, 259.0))
+    arms.assign(t, [tile])
+    assert tile.edge == "left"

@@ -98,10 +98,10 @@ class Arms:
         self._reads.append((t, laid))
         self._reads = self._reads[-64:]
 
-    def silent(self, end: float) -> bool:
+    def silent(self, end: float, over_s: float | None = None) -> bool:
         """Whether an arm gone at `end` laid nothing: two fresh readings after it, over stable_s
-        or more, saw no new tile (a spectator's hand, a player who changed their mind). A tile
-        unread on its first frame, seen a frame late, still has its arm."""
+        (or `over_s`) or more, saw no new tile (a spectator's hand, a player who changed their
+        mind). A tile unread on its first frame, seen a frame late, still has its arm."""
         quiet = []
         for ts, laid in self._reads:
             if ts < end:
@@ -109,7 +109,8 @@ class Arms:
             if laid:
                 break
             quiet.append(ts)
-        return len(quiet) >= 2 and quiet[-1] - end >= getattr(self.config, "stable_s", 0.5)
+        over_s = getattr(self.config, "stable_s", 0.5) if over_s is None else over_s
+        return len(quiet) >= 2 and quiet[-1] - end >= over_s
 
     def _follow(self, t: float, motion: MotionInfo) -> None:
         """Follow each arm from its edge: where it reached deepest, until it is gone (a gap of
@@ -215,11 +216,15 @@ class Arms:
                    and (r.end > self._prev_settled_t or r not in self._used)
                    and not self.silent(r.end)]
         pieces = self._pieces(t)
-        if pieces and reaches and all(r.end <= self._prev_settled_t and self._outlived(r) for r in reaches):
-            # Only older arms, each outlived, and pieces of an arm since: the pieces laid it
-            # (fresh17 h361: a spectator's hand from the right laid nothing; Boris's arm after it
-            # laid 1-6, given on the next settled frame; then Vera's tile, her sleeve seen only in
-            # pieces, went to the spectator's arm, its tip nearest).
+        if pieces and reaches and all(r.end <= self._prev_settled_t
+                                      and (self._outlived(r) or self.silent(r.end, over_s=0.0))
+                                      for r in reaches):
+            # Only older arms, each outlived or followed by two readings with no new tile, and
+            # pieces of an arm since: the pieces laid it (fresh17 h361: a spectator's hand from
+            # the right laid nothing; Boris's arm after it laid 1-6, given on the next settled
+            # frame; then Vera's tile, her sleeve seen only in pieces, went to the spectator's
+            # arm, its tip nearest; fresh32 h733: a spectator's hand, two readings in 0.4 s after
+            # it, then Boris's arm seen in pieces: his 1-5 went to the spectator's side).
             reaches = []
         # A box not read is given only an arm whose hand came near it: one far from every hand is
         # more likely a box of nothing (a joint, a back), and the arm that reached elsewhere, the
