@@ -272,3 +272,21 @@ def test_the_ghost_of_a_long_paused_arm_does_not_keep_the_table_from_settling(sl
     ghost = seen[19]  # the frame after the arm left
     assert ghost.changed > 0.5 * max(info.changed for info in seen[4:18]), seen
     assert ghost.settled and seen[20].settled, seen[-3:]
+
+
+def test_a_forearm_along_one_edge_that_just_grazes_its_band_comes_from_the_edge_it_points_to():
+    # Fresh32 h730: Vera's sleeve, the colour of the shaded cloth, unseen; her lit forearm came
+    # down from the top past Gleb's edge, its knuckles brushing his edge band with a few pixels:
+    # the arm was his, and so was her 0-2.
+    w, h = SIZE
+    band = 0.07 * w  # MotionConfig.band
+    x = w - band - 24  # the forearm's axis; 36 px wide, its side 6 px short of the band
+
+    def arm(img, k):
+        tip = (x, 200 + 30 * k)
+        _arm(img, (x, 50), tip, 36, (150, 170, 200))
+        cv2.circle(img, (int(x + 20), int(tip[1] - 10)), 4, (150, 170, 200), -1)  # a knuckle
+
+    seen = _edges_seen([lambda img, k=k: arm(img, k) for k in range(5)])
+    assert seen.count("top") >= 4, seen
+    assert "right" not in seen, seen

@@ -43,6 +43,7 @@ def arm_from(edge: str) -> MotionInfo:
 _EDGES = ("top", "bottom", "left", "right")
 _EDGE_CODE = {e: i + 1 for i, e in enumerate(_EDGES)}
 _TOUCH = 4  # pixels of a blob in an edge band: it touches that edge
+GRAZE = 0.02  # of a blob's pixels: fewer in the one edge band it touches may only graze it
 _LIT = 40.0  # grey levels: a channel this bright tells the light's gain through JPEG noise
 _LIT_MIN = 50  # sampled pixels that must be that bright, else all of them tell it
 # A change of the light's gain this large between the background and a frame is a step of the
@@ -327,10 +328,10 @@ class MotionGate:
             if grown is not None and max(counts.values()) < _TOUCH and grown[2][k]:
                 mask = grown[0] == grown[1][k]
                 counts = {name: int(np.count_nonzero(mask & band)) for name, band in self._bands.items()}
-            edge = self._blob_edge(mask, counts)
+            edge, grazed = self._blob_edge(mask, counts)
             if edge is not None:
                 out[k] = edge
-                if max(counts.values()) >= _TOUCH:
+                if max(counts.values()) >= _TOUCH and not grazed:
                     rooted.add(k)
         return out, rooted
 
@@ -340,11 +341,12 @@ class MotionGate:
         code = int(codes[1:].argmax()) + 1
         return _EDGES[code - 1] if codes[code] >= 0.5 * max(1, int(mask.sum())) else None
 
-    def _blob_edge(self, mask: np.ndarray, counts: dict[str, int]) -> str | None:
-        """The edge the blob `mask` came from. Touching one edge: that one. Touching two (an arm
-        entering near a corner lies along the side next to its own): the one its length points
-        to. Touching none (a sleeve the colour of the table, seen only from the elbow): the edge
-        its length points to, if its far end lies near that edge."""
+    def _blob_edge(self, mask: np.ndarray, counts: dict[str, int]) -> tuple[str | None, bool]:
+        """The edge the blob `mask` came from, and whether the edge it touches was only grazed
+        (not where it came from). Touching one edge: that one, unless it only grazes it along
+        its length. Touching two (an arm entering near a corner lies along the side next to its
+        own): the one its length points to. Touching none (a sleeve the colour of the table, seen
+        only from the elbow): the edge its length points to, if its far end lies near that edge."""
         seated = {e: n for e, n in counts.items() if e in self.calibration.seats and n >= _TOUCH}
         touched = seated or {e: n for e, n in counts.items() if n >= _TOUCH}
         before = self._edge_before(mask)
@@ -353,29 +355,38 @@ class MotionGate:
             # side) touching the far edge too, or only that one, its root out of sight: it still
             # came from where it came from. (A blob touching no edge is not carried over: a
             # ghost of a paused arm joined to it would carry a wrong side along.)
-            return before
-        if len(touched) == 1:
-            return next(iter(touched))
+            return before, False
         ys, xs = np.nonzero(mask)
+        if len(touched) == 1 and (len(xs) < 8 or next(iter(touched.values())) >= GRAZE * len(xs)):
+            return next(iter(touched)), False
         if len(xs) < 8:
-            return max(touched, key=touched.__getitem__) if touched else None
+            return (max(touched, key=touched.__getitem__) if touched else None), False
         uv = np.stack([self._u[ys, xs], self._v[ys, xs]], axis=1).astype(np.float64)
         centre = uv.mean(axis=0)
         values, vectors = np.linalg.eigh(np.cov((uv - centre).T))
         axis = vectors[:, 1]
         elongation = float(np.sqrt(max(values[1], 1e-12) / max(values[0], 1e-12)))
         normals = {"right": (1.0, 0.0), "left": (-1.0, 0.0), "bottom": (0.0, 1.0), "top": (0.0, -1.0)}
+        if len(touched) == 1:
+            # A long blob whose side just grazes one edge band, its length along that edge: an
+            # arm from another edge, its root out of sight, passing by this one (fresh32 h730, a
+            # sleeve the colour of the shaded cloth: Vera's forearm from the top, lit, brushed
+            # Gleb's edge band with 4-12 of its 2000 pixels and her 0-2 went to him).
+            (only,) = touched
+            if elongation < 2.0 or abs(axis[0] * normals[only][0] + axis[1] * normals[only][1]) >= 0.5:
+                return only, False
+            return self._root_past(uv, centre, axis, only, before)
         if touched:
             if elongation < 1.8:
-                return max(touched, key=touched.__getitem__)
+                return max(touched, key=touched.__getitem__), False
             # Opposite edges lie along the length alike (an arm across the whole table to a pile
             # at the far side, fresh deal h112): its root crosses its edge wide, a hand only
             # touches the far one (78 pixels of the band against 13).
             return max(touched, key=lambda e: (round(abs(axis[0] * normals[e][0] + axis[1] * normals[e][1]), 6),
-                                               touched[e]))
+                                               touched[e])), False
         along = (uv - centre) @ axis
         if elongation < 3.0 or float(along.max() - along.min()) < 0.15:
-            return None
+            return None, False
         ends = [uv[int(np.argmax(along))], uv[int(np.argmin(along))]]
 
         def gap(p) -> tuple[float, str]:  # the nearest edge of point p
@@ -394,5 +405,23 @@ class MotionGate:
         # by the east row was told as east's once its hand came nearer that edge than its elbow).
         roots = [root_edge(p) for p in sorted(ends, key=lambda p: gap(p)[0])]
         if before is not None and before in roots:
-            return before
-        return roots[0]
+            return before, False
+        return roots[0], False
+
+    def _root_past(self, uv: np.ndarray, centre: np.ndarray, axis: np.ndarray, grazed: str,
+                   before: str | None) -> tuple[str, bool]:
+        """The edge a long blob that grazes `grazed` along its length came from: of the edges
+        its two ends point to, a seat's within 0.3 of the table (the same as on the last frame
+        first, else the nearer); none: the grazed edge after all."""
+        along = (uv - centre) @ axis
+        normals = {"right": (1.0, 0.0), "left": (-1.0, 0.0), "bottom": (0.0, 1.0), "top": (0.0, -1.0)}
+        options = []
+        for p in (uv[int(np.argmax(along))], uv[int(np.argmin(along))]):
+            d = p - centre
+            edge = max(normals, key=lambda e: d[0] * normals[e][0] + d[1] * normals[e][1])
+            gap = {"left": p[0], "right": 1 - p[0], "top": p[1], "bottom": 1 - p[1]}[edge]
+            if edge != grazed and edge in self.calibration.seats and gap <= 0.3:
+                options.append((float(gap), edge))
+        if before is not None and any(e == before for _, e in options):
+            return before, True
+        return (min(options)[1], True) if options else (grazed, False)
