@@ -201,6 +201,21 @@ def test_the_recount_reveals_hands_once_they_held_still():
     assert found[3] == ({"Anna": ["1-2"], "Boris": ["3-3"]}, True)
 
 
+def test_byk_1_9_where_every_hand_was_emptied_the_recount_reveals_empty_hands_with_nothing_laid_out():
+    # Fresh32 h723: the circle played out after Boris went out, and everyone emptied their hand;
+    # nothing to lay out, and the recount waited for hands forever.
+    players = ["Anna", "Boris"]
+    watch = RevealWatch()
+    watch.begin(0.0)
+    found = [watch.hands(t, {}, players, {"Anna": 0, "Boris": 0}, stable_s=0.5) for t in (0.1, 0.3, 0.5, 0.7)]
+    assert found[:3] == [None, None, None]
+    assert found[3] == ({"Anna": [], "Boris": []}, True)
+    # A hand still held is not revealed empty: it must be laid out.
+    watch = RevealWatch()
+    watch.begin(0.0)
+    assert [watch.hands(t, {}, players, {"Anna": 0, "Boris": 2}, stable_s=0.5) for t in (0.1, 0.3, 0.5, 0.7, 2.9)] == [None] * 5
+
+
 def test_set_the_tiles_left_go_to_the_short_hand_only_when_none_can_lie_elsewhere():
     hands = {"Anna": ["1-2", "3-3"], "Boris": ["0-6"]}
     left = {"4-5"}

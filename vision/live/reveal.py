@@ -183,7 +183,10 @@ class RevealWatch:
             self._hands_since = (t, held)
             return None
         still = t - self._hands_since[0]
-        if still < stable_s or t - self.since < stable_s or not held:
+        # Nothing laid out is the recount only where every hand is known to be empty (BYK-1.9:
+        # the circle played out, every player emptied their hand; fresh32 h723).
+        emptied = expected is not None and not any(expected.values())
+        if still < stable_s or t - self.since < stable_s or not (held or emptied):
             return None
         by_player: dict[str, list[str]] = {p: [] for p in players}
         for tile, player in sorted(held):
