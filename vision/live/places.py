@@ -35,6 +35,7 @@ class Candidate:
     reads: list[tuple[float, str | None]] = field(default_factory=list)  # each fresh reading's name
     doubt_since: float | None = None  # ready, but the rules doubt its name (prior.doubt)
     box: TileObs | None = None  # its box on the last frame it was seen
+    least_sure: float = 1.0  # the detector's lowest score of its box on the frames it was seen
 
     @property
     def name(self) -> str | None:

@@ -107,6 +107,10 @@ DRAWN_LAID_S = 2.0  # a draw written this soon before a tile's arm came may be t
 CLEAR_HOLD_S = 8.0
 
 
+# a box the detector scored below this is one it is unsure of (vision.read.verify's UNSURE_CONFIDENCE)
+UNSURE_BOX = 0.4
+
+
 @dataclass
 class TrackerConfig:
     stable_s: float = 0.5  # a new tile must hold this long before it is a move
@@ -450,33 +454,39 @@ class Tracker:
             c.index = None
         new: list[Candidate] = []
         chosen: dict[int, Candidate | None] = {}
+        # A box lying on a candidate's place (within half its reach) is that tile: it is matched
+        # first, so that no other box takes it as a tile boxed astray (below).
         for i in fresh:
+            tile = obs.tiles[i]
+            tight = [c for c in self._candidates.values()
+                     if c.index is None and dist(c.centre, tile.centre) <= c.reach / 2
+                     and not self._laid_over(c, names[i])]
+            chosen[i] = c = min(tight, key=lambda c: dist(c.centre, tile.centre)) if tight else None
+            if c is not None:
+                c.index = i
+        for i in fresh:
+            if chosen[i] is not None:
+                continue
             tile = obs.tiles[i]
             near = [c for c in self._candidates.values()
                     if c.index is None and dist(c.centre, tile.centre) <= c.reach
                     and not self._laid_over(c, names[i])]
-            chosen[i] = c = min(near, key=lambda c: dist(c.centre, tile.centre)) if near else None
-            if c is not None:
-                c.index = i
-        for i in fresh:
-            tile = obs.tiles[i]
-            if chosen[i] is None:
+            if not near:
                 # One tile per place: a box seen on the last settled frame, lost on this one, that
                 # lay over part of this one was this tile boxed astray (fresh30 h679, groove: Anna's
                 # 1-5 first boxed as a 1-1 across its joint with the 1-6, then boxed whole 26 px
                 # off; taken as a new tile, it lost her arm to the phantom and went to Boris with his
                 # 3-5). One missed since was a box of nothing: a tile there would have been boxed
                 # (h692: a 0-3 read once 2 s before Anna laid her 3-5 there took it, with its arm).
-                # One boxed where it lay is not lost: only boxes no candidate lies under are
-                # matched so (fresh32 h728, 48 px tiles: Gleb's 5-5 took the place of Vera's 4-5,
-                # boxed beside it, and the 4-5 was written with the 5-5's box; the 5-5 was then
-                # taken to lie over it).
+                # One boxed where it lay is not lost (fresh32 h728, 48 px tiles: Gleb's 5-5 took
+                # the place of Vera's 4-5, boxed long on the frame before; the 4-5 was written with
+                # the 5-5's box, and the 5-5 then lay "over" it).
                 near = [c for c in self._candidates.values() if c.index is None and c.box is not None
                         and c.miss_frames == 0 and (covers(tile, c.box) or covers(c.box, tile))
                         and not self._laid_over(c, names[i])]
-                chosen[i] = c = min(near, key=lambda c: dist(c.centre, tile.centre)) if near else None
-                if c is not None:
-                    c.index = i
+            chosen[i] = c = min(near, key=lambda c: dist(c.centre, tile.centre)) if near else None
+            if c is not None:
+                c.index = i
         for i in fresh:
             tile, c = obs.tiles[i], chosen[i]
             if c is None:
@@ -489,7 +499,7 @@ class Tracker:
             else:
                 c.seen += 1
                 c.centre = ((c.centre[0] + tile.centre[0]) / 2, (c.centre[1] + tile.centre[1]) / 2)
-            c.last_t, c.box = t, tile
+            c.last_t, c.box, c.least_sure = t, tile, min(c.least_sure, tile.confidence)
             c.seen_ts.append(t)
             c.miss_t, c.miss_frames = None, 0
             if self._fresh or not c.names:
@@ -777,9 +787,13 @@ class Tracker:
         his second tile, with a circle of passes nobody made between them."""
         if self.multi not in ("doubles", "one") or c.edge is None:
             return False
-        # Where a turn is one tile (BYK-1.6), so is a visit (fresh31 h714, engraved pips on a
-        # dotted cloth: Boris laid 1-3, and the cloth beside it, boxed as a 1-1 fitting its 1, was
-        # written as his second tile with a circle of passes nobody made).
+        # Where a turn is one tile (BYK-1.6), so is a visit: a second box of it the detector was
+        # unsure of is doubtful (fresh31 h714, engraved pips on a dotted cloth: Boris laid 1-3,
+        # and the cloth beside it, boxed at 0.26 as a 1-1 fitting its 1, was written as his second
+        # tile with a circle of passes nobody made). Tiles boxed surely are not: several seen
+        # together after arms unseen share an arm as often as not (fresh27 h615, striped cloth).
+        if self.multi == "one" and c.least_sure >= UNSURE_BOX:
+            return False
         return any(visit == (c.arm_t, c.edge) and n in self.committed
                    and not (self.multi == "doubles" and Tile.parse(name).is_double and Tile.parse(n).is_double)
                    for n, visit in self._visits.items())
