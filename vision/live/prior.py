@@ -22,7 +22,7 @@ from engine.tiles import Tile
 from vision.live.observation import TileObs
 
 NO_END, SEEN_TWICE, MISFIT, LONE, HOLDS_NONE = "no-end", "seen-twice", "misfit", "lone", "holds-none"
-ONE_VISIT = "one-visit"
+ONE_VISIT, ONE_TURN = "one-visit", "one-turn"
 # What the operator is told, with the rule it comes from.
 REASONS = {
     NO_END: "fits no open end of the layout (BYK-1.6: a joint shows the same value on both sides)",
@@ -31,8 +31,9 @@ REASONS = {
     LONE: "touches no tile of the layout (BYK-1.6: a tile is laid against an open end)",
     HOLDS_NONE: "laid by a player whose hand is empty (BYK-1.9: a player who empties the hand is out)",
     ONE_VISIT: "laid by the same hand as the tile before it, in one visit (BAL-13: only doubles go together)",
+    ONE_TURN: "laid by the same hand as the tile before it, in one visit (BYK-1.6: one tile a turn)",
 }
-RULE_OF = {SEEN_TWICE: "SET-DUP", HOLDS_NONE: "BYK-1.9", ONE_VISIT: "BAL-13"}
+RULE_OF = {SEEN_TWICE: "SET-DUP", HOLDS_NONE: "BYK-1.9", ONE_VISIT: "BAL-13", ONE_TURN: "BYK-1.6"}
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,7 @@ class ToConfirm:
 
     id: int
     tile: str  # the name read most often
-    reason: str  # NO_END, MISFIT, LONE, HOLDS_NONE, ONE_VISIT or SEEN_TWICE
+    reason: str  # NO_END, MISFIT, LONE, HOLDS_NONE, ONE_VISIT, ONE_TURN or SEEN_TWICE
     t: float  # when it first appeared
     player: str | None  # the seat of the arm that laid it (a guess)
     to: str | None  # the move it touches (a guess)

@@ -64,6 +64,7 @@ from vision.live.prior import (
     LONE,
     MISFIT,
     NO_END,
+    ONE_TURN,
     ONE_VISIT,
     SEEN_TWICE,
     ToConfirm,
@@ -772,7 +773,7 @@ class Tracker:
             if misfit(name, touched, ends, pending):
                 return MISFIT
             if self._one_visit_refused(name, c):
-                return ONE_VISIT
+                return ONE_VISIT if self.multi == "doubles" else ONE_TURN
             if not touched:
                 # After the first tile every tile is laid against one (BYK-1.6): a box touching
                 # none is something else on the cloth (fresh deal h243: a red pencil read 0-0 a
@@ -789,7 +790,7 @@ class Tracker:
             return False
         # Where a turn is one tile (BYK-1.6), so is a visit: a second box of it the detector was
         # unsure of is doubtful (fresh31 h714, engraved pips on a dotted cloth: Boris laid 1-3,
-        # and the cloth beside it, boxed at 0.26 as a 1-1 fitting its 1, was written as his second
+        # and the cloth beside it, boxed at 0.38 as a 1-1 fitting its 1, was written as his second
         # tile with a circle of passes nobody made). Tiles boxed surely are not: several seen
         # together after arms unseen share an arm as often as not (fresh27 h615, striped cloth).
         if self.multi == "one" and c.least_sure >= UNSURE_BOX:
@@ -843,7 +844,7 @@ class Tracker:
             first = not self.committed
             if first and self._cannot_open(best):
                 continue  # read clearly, but the deal cannot open with it (BYK-1.5, BLB-1): the operator's
-            if self.confirming.held[key].item.reason in (LONE, HOLDS_NONE, ONE_VISIT):
+            if self.confirming.held[key].item.reason in (LONE, HOLDS_NONE, ONE_VISIT, ONE_TURN):
                 continue  # however clearly read, it touches nothing, its player is out, or it came
                 # with a tile it may not go with (BAL-13): the operator's
             ends = self._ends(out)

@@ -35,6 +35,8 @@
     "seen-twice": t("is already on the table"),
     "lone": t("touches no tile of the layout"),
     "holds-none": t("laid by a player whose hand is empty"),
+    "one-visit": t("laid by the same hand as the tile before it: only doubles go together"),
+    "one-turn": t("laid by the same hand as the tile before it: one tile a turn"),
   };
   const node = (tag, cls, text) => {
     const e = document.createElement(tag);
