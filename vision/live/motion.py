@@ -51,6 +51,7 @@ _LIT_MIN = 50  # sampled pixels that must be that bright, else all of them tell 
 # frame by frame; following it too would change the masks of every frame for nothing).
 EXPOSURE_STEP = 0.05
 _OPPOSITE = {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}
+_NORMALS = {"right": (1.0, 0.0), "left": (-1.0, 0.0), "bottom": (0.0, 1.0), "top": (0.0, -1.0)}  # outward, in table units
 
 
 @dataclass
@@ -366,14 +367,13 @@ class MotionGate:
         values, vectors = np.linalg.eigh(np.cov((uv - centre).T))
         axis = vectors[:, 1]
         elongation = float(np.sqrt(max(values[1], 1e-12) / max(values[0], 1e-12)))
-        normals = {"right": (1.0, 0.0), "left": (-1.0, 0.0), "bottom": (0.0, 1.0), "top": (0.0, -1.0)}
         if len(touched) == 1:
             # A long blob whose side just grazes one edge band, its length along that edge: an
             # arm from another edge, its root out of sight, passing by this one (fresh32 h730, a
             # sleeve the colour of the shaded cloth: Vera's forearm from the top, lit, brushed
             # Gleb's edge band with 4-12 of its 2000 pixels and her 0-2 went to him).
             (only,) = touched
-            if elongation < 2.0 or abs(axis[0] * normals[only][0] + axis[1] * normals[only][1]) >= 0.5:
+            if elongation < 2.0 or abs(axis[0] * _NORMALS[only][0] + axis[1] * _NORMALS[only][1]) >= 0.5:
                 return only, False
             return self._root_past(uv, centre, axis, only, before)
         if touched:
@@ -382,7 +382,7 @@ class MotionGate:
             # Opposite edges lie along the length alike (an arm across the whole table to a pile
             # at the far side, fresh deal h112): its root crosses its edge wide, a hand only
             # touches the far one (78 pixels of the band against 13).
-            return max(touched, key=lambda e: (round(abs(axis[0] * normals[e][0] + axis[1] * normals[e][1]), 6),
+            return max(touched, key=lambda e: (round(abs(axis[0] * _NORMALS[e][0] + axis[1] * _NORMALS[e][1]), 6),
                                                touched[e])), False
         along = (uv - centre) @ axis
         if elongation < 3.0 or float(along.max() - along.min()) < 0.15:
@@ -395,7 +395,7 @@ class MotionGate:
         def root_edge(root) -> str | None:
             distance, edge = gap(root)
             direction = root - centre
-            pointing = direction[0] * normals[edge][0] + direction[1] * normals[edge][1]
+            pointing = direction[0] * _NORMALS[edge][0] + direction[1] * _NORMALS[edge][1]
             if distance > 0.3 or pointing <= 0 or edge not in self.calibration.seats:
                 return None
             return edge
@@ -414,11 +414,10 @@ class MotionGate:
         its two ends point to, a seat's within 0.3 of the table (the same as on the last frame
         first, else the nearer); none: the grazed edge after all."""
         along = (uv - centre) @ axis
-        normals = {"right": (1.0, 0.0), "left": (-1.0, 0.0), "bottom": (0.0, 1.0), "top": (0.0, -1.0)}
         options = []
         for p in (uv[int(np.argmax(along))], uv[int(np.argmin(along))]):
             d = p - centre
-            edge = max(normals, key=lambda e: d[0] * normals[e][0] + d[1] * normals[e][1])
+            edge = max(_NORMALS, key=lambda e: d[0] * _NORMALS[e][0] + d[1] * _NORMALS[e][1])
             gap = {"left": p[0], "right": 1 - p[0], "top": p[1], "bottom": 1 - p[1]}[edge]
             if edge != grazed and edge in self.calibration.seats and gap <= 0.3:
                 options.append((float(gap), edge))
