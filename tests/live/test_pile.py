@@ -198,6 +198,19 @@ def test_a_back_still_on_its_place_holds_it_whoever_the_reader_gives_it_to():
     assert len(_settled(bones, 3.0, [face_up] * 20)) == 1
 
 
+def test_a_pile_tile_boxed_face_up_and_read_as_nothing_still_holds_its_place():
+    """Fresh33 h744, engraved: a pile tile boxed face up, read as no face, for three seconds was
+    written as a draw nobody made. A face-up tile read there is another tile: the back is gone."""
+    pile = [_bone(400, 300), _bone(460, 300)]
+    bones = Boneyard(stable_s=0.5)
+    _settled(bones, 0.0, [pile] * 8)
+    unread = [replace(pile[0], owner=LAYOUT, face="up", values=None), pile[1]]
+    assert _settled(bones, 1.0, [unread] * 30) == []
+    assert bones.count == 2
+    read = [replace(pile[0], owner=LAYOUT, face="up", values=(3, 4)), pile[1]]
+    assert len(_settled(bones, 4.0, [read] * 20)) == 1
+
+
 def test_a_place_must_stay_empty_twice_the_settling_time():
     pile = [_bone(400, 300), _bone(460, 300)]
     bones = Boneyard(stable_s=0.5)

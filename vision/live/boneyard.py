@@ -25,6 +25,15 @@ import numpy as np
 from vision.live.observation import BONEYARD, Observation, Point, TileObs
 
 
+def still_there(obs: Observation) -> list[TileObs]:
+    """The boxes that keep a place of the pile: a back lying on it is its tile whoever the
+    reader gives it to (the test deal s44 framed: a pile tile by the chain's crosswise double was
+    read as a closed tile of the layout, and its place written as a draw nobody made), and so is
+    a box read as no face at all (fresh33 h744, engraved: a pile tile boxed face up, unread, for
+    three seconds was written as a draw nobody made)."""
+    return [tile for tile in obs.tiles if tile.owner == BONEYARD or tile.face == "down" or tile.values is None]
+
+
 @dataclass(frozen=True)
 class Drawn:
     """A tile gone from the boneyard: where it lay, and between which settled frames it went."""
@@ -110,10 +119,7 @@ class Boneyard:
         if self.places is None:
             self._learn(t, [tile for tile in every if _inside(tile, obs.size) and tile.confidence >= LEARN_CONF])
             return []
-        # A back still lying on a place is its tile whoever the reader gives it to (the test deal
-        # s44 framed: a pile tile by the chain's crosswise double was read as a closed tile of the
-        # layout, and its place written as a draw nobody made).
-        backs = [tile for tile in obs.tiles if tile.owner == BONEYARD or tile.face == "down"]
+        backs = still_there(obs)
         gone: list[_Place] = []
         for place in self.places:
             here = [tile for tile in backs if place.at(tile.centre)]

@@ -12,9 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from vision.live.arms import WHOLE, Arms, Reach
-from vision.live.boneyard import HOLDS, Boneyard, Drawn
+from vision.live.boneyard import HOLDS, Boneyard, Drawn, still_there
 from vision.live.calibration import TableCalibration
-from vision.live.observation import BONEYARD, Observation
+from vision.live.observation import Observation
 
 log = logging.getLogger(__name__)
 
@@ -251,7 +251,7 @@ class DrawWatch:
         own is the one that emptied it (`_unclaimed`); where a player draws until a tile fits,
         draws follow each other within a second, and a place and the next arm are two draws
         (fresh19 h411, spider: Anna's first draw unseen, its place found as her second arm left)."""
-        back = [x.centre for x in obs.tiles if x.owner == BONEYARD] + list(obs.faint)
+        back = [x.centre for x in still_there(obs)] + list(obs.faint)
         for drawn in list(self._unsure):
             if any(math.dist(c, drawn.place) <= HOLDS * bones.tile_len for c in back):
                 self._unsure.remove(drawn)
