@@ -723,3 +723,28 @@ def test_a_tile_boxed_where_it_lay_keeps_its_place_when_the_next_tile_lies_under
         assert plays(events) == sc.plays, k
         checked += 1
     assert checked == 6
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_bal13_two_seats_tiles_seen_together_with_one_arm_are_two_moves_when_the_rows_tell(seed):
+    # Fresh33 h765, Baltic: Boris's 3-3 and Vera's 3-4 appeared on one settled frame, one arm given
+    # both; the rows gave the 3-3 to Boris, and Vera's 3-4, "a second tile of one visit" where only
+    # doubles go together (BAL-13), was asked about; the deal's last moves were lost with it.
+    sc = deal_steps(seed, pass_p=0.0)
+    checked = 0
+    for k in range(2, 10):
+        one, two = sc.plays[k], sc.plays[k + 1]
+        if one["player"] == two["player"] or all(x == x[::-1] for x in (one["tile"], two["tile"])):
+            continue
+        a, b = _first_seen(sc, one["tile"]), _first_seen(sc, two["tile"])
+        # The table never settles between the two players' arms: both tiles appear at once.
+        steps = [(t, MotionInfo(settled=False, arm=False, edge=None, moving=0.02, changed=0.02), None)
+                 if a <= n < b and m.settled else (t, m, o) for n, (t, m, o) in enumerate(sc.steps)]
+        tracker = Tracker(PLAYERS, calibration(PLAYERS))
+        tracker.multi = "doubles"
+        events = []
+        for t, m, o in steps:
+            events += tracker.update(t, m, o).events
+        assert plays(events) == sc.plays and tracker.to_confirm() == [], k
+        checked += 1
+    assert checked >= 3

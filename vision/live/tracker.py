@@ -795,6 +795,8 @@ class Tracker:
         # together after arms unseen share an arm as often as not (fresh27 h615, striped cloth).
         if self.multi == "one" and c.least_sure >= UNSURE_BOX:
             return False
+        if self._group is not None and self._group[0] == c.first_t and self._group[1] is not None:
+            return False  # one of tiles seen together whose seats the rows tell, not the arm
         return any(visit == (c.arm_t, c.edge) and n in self.committed
                    and not (self.multi == "doubles" and Tile.parse(name).is_double and Tile.parse(n).is_double)
                    for n, visit in self._visits.items())
@@ -1057,7 +1059,6 @@ class Tracker:
 
     def _commit(self, t: float, c: Candidate, name: str, tile: TileObs, to: str | None,
                 out: Update) -> None:
-        self._visits[name] = (c.arm_t, c.edge)
         player = self.calibration.seat_of_edge(c.edge)
         witnessed = player in self.players and c.rooted
         grouped = self._seat_in_group(c)
@@ -1106,6 +1107,12 @@ class Tracker:
             return
         if c.episode_t is not None:
             self.arms.spend_episode(c.episode_t)
+        # The arm's visit is this move's only where its seat laid it: a tile the rows or turn order
+        # gave to another seat shares no visit with the tiles that arm laid (fresh33 h765, Baltic:
+        # Boris's 3-3 and Vera's 3-4 seen together, one arm given both; the rows gave the 3-3 to
+        # Boris, and Vera's 3-4, "a second tile of his visit", was asked about, the deal's last
+        # moves with it).
+        self._visits[name] = (c.arm_t, c.edge if player == self.calibration.seat_of_edge(c.edge) else None)
         if self.need_deal:
             out.events.append({"event": "deal"})
             self.need_deal = False
