@@ -679,6 +679,7 @@ class Tracker:
         progress = True
         while ready and progress:
             progress = False
+            held_back: list[Candidate] = []  # tiles kept back this pass for one laid before them
             for item in list(ready):
                 if isinstance(item[2], Draw):
                     if self._before_draw(t, item[2], item[:2], out):
@@ -703,7 +704,10 @@ class Tracker:
                     continue
                 key = item[2]
                 c = self._candidates[key]
-                if self._earlier_unread(t, c, {i[2] for i in ready}):
+                if self._earlier_unread(t, c, {i[2] for i in ready}) or any(
+                        (h.first_t, h.arm_t) < (c.first_t, c.arm_t) and not self._laid_before(c, h)
+                        for h in held_back):
+                    held_back.append(c)
                     continue  # a tile laid before it is still being read: the record keeps their order
                 name, reason = self._plausible(t, c, out)
                 if reason is not None:
@@ -868,11 +872,23 @@ class Tracker:
         # One read clearly on two readings and boxed on and off holds longer (fresh29 h669, engraved:
         # Gleb's 2-3 read twice, then boxed on one settled frame in five; after 3 s Anna's 0-5 and
         # his own 5-6 were written before it, with a circle of passes between his two plays).
+        if any(x is not c and x.doubt_since is None and t - x.first_t < cfg.order_hold_s
+               and self._laid_before(x, c) for x in self._candidates.values()):
+            return True
         return any(x is not c and k not in ready and (x.first_t, x.arm_t) < (c.first_t, c.arm_t)
                    and t - x.first_t < (CLEAR_HOLD_S if self._read_clearly(x) else cfg.order_hold_s)
                    and x.doubt_since is None
                    and (t - x.last_t <= cfg.gap_s or (x.seen >= 2 and x.name is not None))
                    for k, x in [*self._candidates.items(), *((None, x) for x in lost)])
+
+    def _laid_before(self, x: Candidate, c: Candidate) -> bool:
+        """Whether tile `x`, seen after `c`, was laid before it: the arm seen at its edge laying
+        `x` had left before `c`'s came (fresh34 h790: Gleb's 3-5, unboxed for 3 s, was written
+        after the 3-4 Anna laid after it)."""
+        if x.edge is None or c.edge is None or not x.rooted or x.first_t <= c.first_t or x.arm_t >= c.arm_t:
+            return False
+        r = self.arms.given(x.edge, x.arm_t)
+        return r is not None and r.end < c.arm_t
 
     def _read_clearly(self, c: Candidate) -> bool:
         """Its name read on min_reads readings at least, and as the agreed share of them."""
