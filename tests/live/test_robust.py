@@ -748,3 +748,43 @@ def test_bal13_two_seats_tiles_seen_together_with_one_arm_are_two_moves_when_the
         assert plays(events) == sc.plays and tracker.to_confirm() == [], k
         checked += 1
     assert checked >= 3
+
+
+def _without(o: Observation, name: str) -> Observation:
+    """`o` with tile `name` not boxed (the reader's joins renumbered)."""
+    gone = _names(o).index(name)
+    keep = {i: k for k, i in enumerate(i for i in range(len(o.tiles)) if i != gone)}
+    return replace(o, tiles=tuple(x for i, x in enumerate(o.tiles) if i != gone),
+                   edges=tuple((keep[i], keep[j]) for i, j in o.edges if gone not in (i, j)))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_tile_unboxed_until_the_next_was_laid_keeps_its_place_by_the_arm_that_laid_it(seed):
+    # Fresh34 h790: Gleb's 3-5 was not boxed for 3 s, while Anna laid her 3-4; seen after hers, it
+    # was written after it, though his arm, seen at his edge, had left before hers came.
+    sc = deal_steps(seed, pass_p=0.0, rows=False)
+    checked = 0
+    for k in range(2, 8):
+        tile, nxt = sc.plays[k]["tile"], sc.plays[k + 1]["tile"]
+        a, b = _first_seen(sc, tile), _first_seen(sc, nxt)
+        # Each of the two hands followed to where it lays its tile.
+        to = {}
+        for x, first in ((tile, a), (nxt, b)):
+            n = first - 1
+            while sc.steps[n][1].arm:
+                to[n] = sc.steps[first][2].tiles[_names(sc.steps[first][2]).index(x)].centre
+                n -= 1
+        arm = next(n for n in range(a, b) if sc.steps[n][2] is None)
+        steps = []
+        for n, (t, m, o) in enumerate(sc.steps):
+            if a + 2 <= n < arm:
+                continue  # the next player's arm comes at once
+            if n in to:
+                m = replace(m, reaches=((m.edge, to[n], True),))
+            if o is not None and a <= n < b + 2:  # not boxed until two readings after the next
+                o = _without(o, tile)
+            steps.append((t, m, o))
+        _, events, _ = feed(steps)
+        assert plays(events) == sc.plays, k
+        checked += 1
+    assert checked == 6
