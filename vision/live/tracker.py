@@ -454,25 +454,26 @@ class Tracker:
         for c in self._candidates.values():
             c.index = None
         new: list[Candidate] = []
-        chosen: dict[int, Candidate | None] = {}
+        chosen: dict[int, Candidate | None] = {i: None for i in fresh}
+
+        def take(i: int, fits: Callable[[Candidate], bool]) -> None:
+            """Box `i` to the nearest candidate still free that `fits` it (a new tile laid over
+            a doubtful one's place does not)."""
+            tile = obs.tiles[i]
+            pool = [c for c in self._candidates.values()
+                    if c.index is None and fits(c) and not self._laid_over(c, names[i])]
+            if pool:
+                chosen[i] = c = min(pool, key=lambda c: dist(c.centre, tile.centre))
+                c.index = i
+
         # A box lying on a candidate's place (within half its reach) is that tile: it is matched
         # first, so that no other box takes it as a tile boxed astray (below).
         for i in fresh:
+            take(i, lambda c, p=obs.tiles[i].centre: dist(c.centre, p) <= c.reach / 2)
+        for i in [i for i in fresh if chosen[i] is None]:
             tile = obs.tiles[i]
-            tight = [c for c in self._candidates.values()
-                     if c.index is None and dist(c.centre, tile.centre) <= c.reach / 2
-                     and not self._laid_over(c, names[i])]
-            chosen[i] = c = min(tight, key=lambda c: dist(c.centre, tile.centre)) if tight else None
-            if c is not None:
-                c.index = i
-        for i in fresh:
-            if chosen[i] is not None:
-                continue
-            tile = obs.tiles[i]
-            near = [c for c in self._candidates.values()
-                    if c.index is None and dist(c.centre, tile.centre) <= c.reach
-                    and not self._laid_over(c, names[i])]
-            if not near:
+            take(i, lambda c, p=tile.centre: dist(c.centre, p) <= c.reach)
+            if chosen[i] is None:
                 # One tile per place: a box seen on the last settled frame, lost on this one, that
                 # lay over part of this one was this tile boxed astray (fresh30 h679, groove: Anna's
                 # 1-5 first boxed as a 1-1 across its joint with the 1-6, then boxed whole 26 px
@@ -482,12 +483,8 @@ class Tracker:
                 # One boxed where it lay is not lost (fresh32 h728, 48 px tiles: Gleb's 5-5 took
                 # the place of Vera's 4-5, boxed long on the frame before; the 4-5 was written with
                 # the 5-5's box, and the 5-5 then lay "over" it).
-                near = [c for c in self._candidates.values() if c.index is None and c.box is not None
-                        and c.miss_frames == 0 and (covers(tile, c.box) or covers(c.box, tile))
-                        and not self._laid_over(c, names[i])]
-            chosen[i] = c = min(near, key=lambda c: dist(c.centre, tile.centre)) if near else None
-            if c is not None:
-                c.index = i
+                take(i, lambda c, tile=tile: c.box is not None and c.miss_frames == 0
+                     and (covers(tile, c.box) or covers(c.box, tile)))
         for i in fresh:
             tile, c = obs.tiles[i], chosen[i]
             if c is None:
@@ -852,7 +849,7 @@ class Tracker:
                 continue  # read clearly, but the deal cannot open with it (BYK-1.5, BLB-1): the operator's
             if self.confirming.held[key].item.reason in (LONE, HOLDS_NONE, ONE_VISIT, ONE_TURN):
                 continue  # however clearly read, it touches nothing, its player is out, or it came
-                # with a tile it may not go with (BAL-13): the operator's
+                # with a tile it may not go with (BAL-13, BYK-1.6): the operator's
             ends = self._ends(out)
             to = self.confirming.held[key].item.to
             if (doubt(best, ends, on_table=on_table, first=first) is None
