@@ -25,9 +25,17 @@ PLAYERS = ["Anna", "Boris", "Vera", "Gleb"]
 GAME = {"event": "game", "variant": "bykovo", "players": PLAYERS, "options": {}}
 
 
-def feed(steps, **kw):
-    """Steps (t, motion, obs[, fresh]) through a tracker: (tracker, events, flags)."""
+def _tracker(multi: str = "any", **kw) -> Tracker:
+    """A tracker for four players; `multi`: the tiles a turn may hold, set as the pipeline sets it
+    from the variant's rules ("one": Bykovo, "doubles": Baltic)."""
     tracker = Tracker(PLAYERS, calibration(PLAYERS), **kw)
+    tracker.multi, tracker.arms.one_per_arm = multi, multi == "one"
+    return tracker
+
+
+def feed(steps, multi: str = "any", **kw):
+    """Steps (t, motion, obs[, fresh]) through a tracker: (tracker, events, flags)."""
+    tracker = _tracker(multi, **kw)
     events, flags = [], []
     for step in steps:
         t, motion, obs = step[:3]
@@ -682,8 +690,7 @@ def test_byk_1_6_a_second_tile_of_the_visit_that_laid_a_move_is_to_confirm_not_a
         phantom = _beside(box, (-(y2 - y1), x2 - x1), values, 0.3)
         steps = [(t, m, replace(o, tiles=(*o.tiles, phantom)) if o is not None and a <= n < a + 30 else o)
                  for n, (t, m, o) in enumerate(sc.steps)]
-        tracker = Tracker(PLAYERS, calibration(PLAYERS))
-        tracker.multi, tracker.arms.one_per_arm = "one", True  # as the pipeline sets them for Bykovo
+        tracker = _tracker("one")
         events, asked = [], set()
         for t, m, o in steps:
             events += tracker.update(t, m, o).events
@@ -692,6 +699,12 @@ def test_byk_1_6_a_second_tile_of_the_visit_that_laid_a_move_is_to_confirm_not_a
         assert asked == {(f"{min(values)}-{max(values)}", "BYK-1.6")}, k
         checked += 1
     assert checked >= 3
+
+
+def _next_arm_at_once(sc, a: int, b: int) -> range:
+    """The steps to leave out so that the arm laying the tile first seen at step `b` comes two
+    settled frames after the tile first seen at step `a` appeared."""
+    return range(a + 2, next(n for n in range(a, b) if sc.steps[n][2] is None))
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -705,11 +718,11 @@ def test_a_tile_boxed_where_it_lay_keeps_its_place_when_the_next_tile_lies_under
         tile, nxt = sc.plays[k]["tile"], sc.plays[k + 1]["tile"]
         a, b = _first_seen(sc, tile), _first_seen(sc, nxt)
         nxt_box = sc.steps[b][2].tiles[_names(sc.steps[b][2]).index(nxt)]
-        arm = next(n for n in range(a, b) if sc.steps[n][2] is None)  # the next player's arm comes
+        rushed = _next_arm_at_once(sc, a, b)  # the tile is not a move yet when its neighbour appears
         steps = []
         for n, (t, m, o) in enumerate(sc.steps):
-            if a + 2 <= n < arm:
-                continue  # the next arm comes at once: the tile is not a move yet when its neighbour appears
+            if n in rushed:
+                continue
             if n == a + 1:  # boxed long, over where the next tile will lie (h728: 30 px for 25)
                 box = o.tiles[_names(o).index(tile)]
                 near, far = sorted(box.halves, key=lambda h: math.dist(h, nxt_box.centre), reverse=True)
@@ -740,11 +753,7 @@ def test_bal13_two_seats_tiles_seen_together_with_one_arm_are_two_moves_when_the
         # The table never settles between the two players' arms: both tiles appear at once.
         steps = [(t, MotionInfo(settled=False, arm=False, edge=None, moving=0.02, changed=0.02), None)
                  if a <= n < b and m.settled else (t, m, o) for n, (t, m, o) in enumerate(sc.steps)]
-        tracker = Tracker(PLAYERS, calibration(PLAYERS))
-        tracker.multi = "doubles"
-        events = []
-        for t, m, o in steps:
-            events += tracker.update(t, m, o).events
+        tracker, events, _ = feed(steps, multi="doubles")
         assert plays(events) == sc.plays and tracker.to_confirm() == [], k
         checked += 1
     assert checked >= 3
@@ -774,11 +783,11 @@ def test_a_tile_unboxed_until_the_next_was_laid_keeps_its_place_by_the_arm_that_
             while sc.steps[n][1].arm:
                 to[n] = sc.steps[first][2].tiles[_names(sc.steps[first][2]).index(x)].centre
                 n -= 1
-        arm = next(n for n in range(a, b) if sc.steps[n][2] is None)
+        rushed = _next_arm_at_once(sc, a, b)
         steps = []
         for n, (t, m, o) in enumerate(sc.steps):
-            if a + 2 <= n < arm:
-                continue  # the next player's arm comes at once
+            if n in rushed:
+                continue
             if n in to:
                 m = replace(m, reaches=((m.edge, to[n], True),))
             if o is not None and a <= n < b + 2:  # not boxed until two readings after the next
