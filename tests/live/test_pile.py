@@ -660,8 +660,10 @@ def _pile_at_the_top_right():
     _settled(bones, 0.0, [pile] * 8)
     watch = DrawWatch()
 
-    def look(reaches: list[Reach], prev_t: float, t: float) -> list:
-        arms._reaches, arms._prev_settled_t = list(reaches), prev_t
+    def look(reaches: list[Reach], prev_t: float, t: float, laid: tuple[Reach, ...] = ()) -> list:
+        arms._reaches, arms._prev_settled_t = [*laid, *reaches], prev_t
+        arms._used.update(laid)
+        arms._laid.extend(x for x in laid if x not in arms._laid)
         watch.watch(t, Observation(tuple(pile), size=(640, 480)), arms, bones, cal, 2)
         return list(watch.pending)
 
@@ -682,6 +684,28 @@ def test_two_glimpses_of_one_hand_at_the_pile_within_a_second_are_a_visit():
     assert draws(again) == [(21.8, "top")]
     assert draws(replace(again, start=23.0, end=23.0)) == []  # over a second later
     assert draws(replace(again, edge="bottom")) == []  # another seat's
+
+
+def test_a_glimpse_of_the_hand_that_just_laid_a_tile_going_out_by_the_pile_is_no_draw():
+    """Fresh27 h616 (dark): Boris laid 2-5 and withdrew; his hand showed again on two frames at the
+    top border beside the pile, 0.3 s after his arm was lost, and was told a draw he never made
+    (Anna's draw was then written as his). Nobody draws right after laying: the turn has passed."""
+    laid = Reach(5.2, 6.2, "top", (294.0, 146.0), path=((5.4, 282.0, 142.0), (5.6, 274.0, 278.0),
+                                                       (6.2, 294.0, 146.0)))
+
+    def draws(start: float) -> list:
+        look = _pile_at_the_top_right()
+        glimpse = Reach(start, start + 0.1, "top", (560.0, 10.0), deep=False, frames=2,
+                        path=((start, 580.0, 10.0), (start + 0.1, 560.0, 10.0)))
+        return [d.arm_t for d in look([glimpse], start - 0.1, start + 1.0, laid=(laid,))]
+
+    assert draws(6.5) == []
+    assert draws(7.5) == [7.5]  # over a second after it: a hand come again
+    # Seen whole, a hand that came back to the pile is a visit, however soon.
+    look = _pile_at_the_top_right()
+    whole = Reach(6.5, 6.8, "top", (580.0, 50.0), deep=False, frames=4,
+                  path=((6.5, 580.0, 10.0), (6.6, 580.0, 50.0), (6.8, 580.0, 20.0)))
+    assert [d.arm_t for d in look([whole], 6.4, 7.0, laid=(laid,))] == [6.5]
 
 
 def test_a_glimpse_after_a_visit_is_not_joined_to_a_glimpse_before_it_BLB_2():

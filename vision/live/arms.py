@@ -401,6 +401,14 @@ class Arms:
         return any(x.edge == r.edge and x in self._used and x is not r
                    and x.start <= r.start and r.start - x.end <= 1.0 for x in self._reaches)
 
+    def withdrawing(self, r: Reach) -> bool:
+        """Whether glimpse `r` is the hand of an arm that laid a tile going out of view: from
+        the same edge, come at most a second after that arm was lost (fresh27 h616, dark: Boris's
+        hand seen on two frames at the border beside the pile, 0.3 s after he laid 2-5, and told a
+        draw he never made). Nobody draws right after laying a tile: the turn has passed on."""
+        return r.frames < WHOLE and any(x.edge == r.edge and x is not r and x.start <= r.start
+                                        and 0.0 <= r.start - x.end <= 1.0 for x in self._laid)
+
     def came_since(self, p, since: float, within: float) -> bool:
         """Whether the hand of an arm that could lay a tile, gone after `since`, came within
         `within` pixels of `p`."""

@@ -366,7 +366,8 @@ class DrawWatch:
         the same turn (draw until one fits: TRAD, SPI-1)."""
         gone = arms.unused_since(arms.previous_settled, t)
         gone = [self._with_glimpse(r, arms, bones, calibration, visit_frames) for r in gone]
-        visits = [r for r in gone if self._visit(r, arms, bones, calibration, visit_frames)]
+        visits = [r for r in gone if self._visit(r, arms, bones, calibration, visit_frames)
+                  and not arms.withdrawing(r)]
         for reach in visits:
             arms.spend(reach)
         # Pieces of one hand carried by one arm are that arm's one visit (fresh deal h256: a hand
