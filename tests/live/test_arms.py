@@ -311,3 +311,24 @@ def test_an_older_arm_two_readings_saw_lay_nothing_yields_to_pieces_of_an_arm_si
     tile = _candidate("1-5", (450.0, 259.0))
     arms.assign(t, [tile])
     assert tile.edge == "left"
+
+
+def test_a_glimpse_whose_arm_went_on_to_lay_a_tile_elsewhere_did_not_lay_the_tile_given_it():
+    # Fresh35 h812 (no divider): Vera's 0-4, laid by an arm never seen, was boxed first on the
+    # frame after Gleb's hand showed at his edge; it took that glimpse, and Gleb's hand went on to
+    # lay 3-3 at the far end of the chain: the 0-4 was written as Gleb's.
+    arms = Arms(TrackerConfig(), full_frame(SIZE, ["Anna", "Boris", "Vera", "Gleb"]))
+    t = _visit(arms, 14.1, "right", [(780.0, 226.0)])  # a glimpse of Gleb's hand at his edge
+    lost = _candidate("0-4", (160.0, 300.0))
+    arms.assign(t, [lost])
+    assert lost.edge == "right" and arms.went_elsewhere(lost) is None  # nothing tells yet
+    t = _visit(arms, t + 0.1, "right", [(700.0, 300.0), (600.0, 320.0), (600.0, 320.0), (600.0, 320.0),
+                                       (700.0, 300.0), (780.0, 300.0)])
+    laid = _candidate("3-3", (600.0, 320.0))
+    arms.assign(t, [laid])
+    assert laid.edge == "right"
+    assert arms.went_elsewhere(lost) is not None and arms.went_elsewhere(laid) is None
+    # Where the hand came near the tile on its way, it may have laid both.
+    near = _candidate("0-4", (640.0, 310.0))
+    near.edge, near.arm_t = lost.edge, lost.arm_t
+    assert arms.went_elsewhere(near) is None

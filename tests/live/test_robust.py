@@ -797,3 +797,29 @@ def test_a_tile_unboxed_until_the_next_was_laid_keeps_its_place_by_the_arm_that_
         assert plays(events) == sc.plays, k
         checked += 1
     assert checked == 6
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_move_unboxed_from_the_frame_the_next_tile_is_laid_against_it_still_takes_that_tile(seed):
+    # Fresh35 h812 (no divider): the opener 0-0, a plain white tile, went unboxed from the frame
+    # Boris laid 0-6 against it, for 6 s; the 0-6 touched nothing boxed and was asked about ("lone",
+    # BYK-1.6), and Vera's 3-6 laid on it with it: the deal's first moves were lost.
+    sc = deal_steps(seed, pass_p=0.0, rows=False)
+    checked = 0
+    for k in range(0, 12):
+        move, nxt = sc.plays[k]["tile"], sc.plays[k + 1]
+        if nxt.get("to") != move:
+            continue
+        a = _first_seen(sc, nxt["tile"])
+        b = a + 60  # the move unboxed for 6 s
+        if any(e.get("to") == move and a < _first_seen(sc, e["tile"]) < b for e in sc.plays[k + 2:]):
+            continue
+        steps = []
+        for n, (t, m, o) in enumerate(sc.steps):
+            if o is not None and a <= n < b:
+                o = Observation(tuple(x for x in o.tiles if x.name != move), (), o.size)
+            steps.append((t, m, o))
+        tracker, events, _ = feed(steps)
+        assert plays(events) == sc.plays and tracker.to_confirm() == [], k
+        checked += 1
+    assert checked >= 1

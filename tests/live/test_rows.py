@@ -265,3 +265,26 @@ def test_where_hands_are_not_turned_up_in_play_one_back_more_than_the_face_up_ti
     obs = Observation(obs.tiles + (up,), size=(800, 600))
     assert rows_turned_up(obs, {"0-0": "Anna"}, CAL) == {"Anna"}  # BLB, DRK: two backs are no row
     assert rows_turned_up(obs, {"0-0": "Anna"}, CAL, least=1) == set()
+
+
+def test_a_row_short_for_a_tile_its_own_arm_laid_is_no_witness_for_a_tile_no_arm_laid():
+    # Fresh35 h813 (faint divider): Boris's 0-4, laid by an arm never seen, was boxed on the frame
+    # Vera's 3-5 was, her arm seen laying it. Boris's row lost its tile on the frame after the move
+    # before (his hand unseen), so only Vera's row showed a loss, and the 0-4 went to her.
+    from vision.live.places import Candidate
+    from vision.live.tracker import Tracker
+
+    boris_took = dict(FULL, Boris=4)
+    both_took = dict(FULL, Boris=4, Vera=5)
+    watch = _watch([(23.6, FULL), (23.8, boris_took), (23.9, boris_took), (24.1, boris_took)]
+                   + [(26.2 + 0.1 * k, both_took) for k in range(3)])
+    assert watch.shrank(26.2, 23.6, PLAYERS) == "Vera"  # Boris's loss falls among the frames before
+    tracker = Tracker(PLAYERS, CAL)
+    tracker.rows_seen = watch
+    unseen = Candidate(26.2, 9, 26.2, (228.0, 193.0), 18.0)
+    assert tracker._shrank_unlaid(unseen, 23.6) == "Vera"
+    hers = Candidate(26.2, 9, 26.2, (464.0, 293.0), 18.0, edge="top", arm_t=25.0)
+    tracker._candidates = {1: hers, 2: unseen}
+    assert tracker._shrank_unlaid(unseen, 23.6) is None  # turn order tells, not Vera's row
+    hers.rooted = False  # an arm told only by the way it pointed explains no row
+    assert tracker._shrank_unlaid(unseen, 23.6) == "Vera"

@@ -401,6 +401,22 @@ class Arms:
         return any(x.edge == r.edge and x in self._used and x is not r
                    and x.start <= r.start and r.start - x.end <= 1.0 for x in self._reaches)
 
+    def went_elsewhere(self, c) -> Reach | None:
+        """The glimpse given candidate `c` where it was the first piece of an arm whose later piece
+        was given another tile, and whose hand, in either piece, never came near `c` (fresh35
+        h812, no divider: Vera's 0-4 was boxed first on the frame after Gleb's hand showed at his
+        edge; it took that glimpse, and Gleb's hand then went on to lay 3-3 at the far end). That
+        arm did not lay `c`: an arm not seen did."""
+        first = self.given(c.edge, c.arm_t)
+        if first is None or first.frames >= WHOLE:
+            return None
+        later = [r for r in self._laid if r is not first and r.edge == first.edge
+                 and 0.0 <= r.start - first.end <= 1.0]
+        away = AWAY * c.reach / REACH_OF_HALF_SPAN
+        if later and all(_nearest(r, c.centre) > away for r in (first, *later)):
+            return first
+        return None
+
     def withdrawing(self, r: Reach) -> bool:
         """Whether glimpse `r` is the hand of an arm that laid a tile going out of view: from
         the same edge, come at most a second after that arm was lost (fresh27 h616, dark: Boris's

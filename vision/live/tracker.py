@@ -51,6 +51,7 @@ from vision.live.naming import (
     closed_by,
     dist,
     hops,
+    joint_distance,
     middle_opener,
     name_tiles,
     reown,
@@ -540,6 +541,10 @@ class Tracker:
                     for n in [n for n in x.to_votes if n not in opens]:
                         del x.to_votes[n]
         self.arms.assign(t, new)
+        for c in self._candidates.values():
+            if c not in new and c.edge is not None and (first := self.arms.went_elsewhere(c)) is not None:
+                log.debug("%s: the arm given it went on to lay another tile, never near it", c.name)
+                c.edge, c.rooted, c.arm_t = None, False, first.start - 1e-3
         if self.boneyard_size is not None and not self.draw_in_turn and self.mode == PLAY:
             # Where a tile drawn is never laid in the same visit (one after a miss: BLB-2, DRK-2;
             # or no drawing mid-turn), an arm told a draw whose hand was over a named tile seen
@@ -637,6 +642,10 @@ class Tracker:
             else:
                 j = touching(obs, c.index, names, lambda n: n is not None and n != own
                              and n not in self.committed and n in earlier_names, join)
+        if j is None:
+            j_name = self._against_unboxed(obs.tiles[c.index], c)
+            if j_name is not None:
+                c.to_votes[j_name] += 1
         if j is not None:
             c.to_votes[names[j]] += 1
         # A tile laid in a tight turn may touch a second move end to end, showing its value,
@@ -646,6 +655,30 @@ class Tracker:
         for k in beside(obs, c.index, names, played):
             if k != j:
                 c.to_votes[names[k]] += 1
+
+    def _lost_as_laid(self, c: Candidate) -> set[str]:
+        """The moves unboxed since `c`'s arm came (or `c` was first seen): the hand that laid it,
+        or the tile itself against theirs, hid them from the detector; they lie where last seen
+        (fresh35 h812, no divider: the opener 0-0, a plain white tile, unboxed from the frame
+        Boris laid 0-6 against it for 6 s; the 0-6 touched nothing boxed and was asked about)."""
+        since = min(c.first_t, c.arm_t if c.edge is not None else c.first_t) - self.config.stable_s
+        return {n for n, x in self.committed.items()
+                if x.obs is not None and x.miss_t is not None and x.miss_t >= since}
+
+    def _standing(self, c: Candidate) -> set[str]:
+        """The moves `c` may have been laid against: those on the table, and those lost as it came."""
+        return {n for n, x in self.committed.items() if not x.missing} | self._lost_as_laid(c)
+
+    def _against_unboxed(self, tile: TileObs, c: Candidate) -> str | None:
+        """The move lost as `c` came whose last box `tile` touches end to end (not over it)."""
+        best, best_d = None, math.inf
+        for n in self._lost_as_laid(c):
+            placed = self.committed[n].obs
+            d = joint_distance(tile, placed)
+            reach = self.config.join_factor * max(tile.half_span, placed.half_span, 1.0)
+            if d <= reach and d < best_d and not covers(tile, placed):
+                best, best_d = n, d
+        return best
 
     def _commit_ready(self, t, obs, names, out: Update) -> None:
         cfg = self.config
@@ -718,7 +751,7 @@ class Tracker:
                         del self._candidates[key]
                         self._ask(t, c, name, reason, obs.tiles[c.index], out)
                     continue
-                live = {n for n, x in self.committed.items() if not x.missing}
+                live = self._standing(c)
                 held = self.confirming.tiles()
                 pending = {x.name for x in self._candidates.values() if x.name is not None} | held
                 votes = [n for n, _ in c.to_votes.most_common() if n in live or n in pending]
@@ -769,7 +802,7 @@ class Tracker:
         ends = self._ends(out)
         reason = doubt(name, ends, on_table=name in self.committed, first=first, pending=pending)
         if reason is None and not first:
-            live = {n for n, x in self.committed.items() if not x.missing}
+            live = self._standing(c)
             touched = [n for n in c.to_votes if n in live or n in pending]
             if misfit(name, touched, ends, pending):
                 return MISFIT
@@ -1094,13 +1127,13 @@ class Tracker:
             # No arm seen: the hand that holds one tile fewer since it appeared, else turn order
             # (which cannot know who passed where passes leave no trace: BLB, held-out h11).
             since = max((x.t for x in self.committed.values()), default=-math.inf)
-            player = self.rows_seen.shrank(c.first_t, since, self.players)
+            player = self._shrank_unlaid(c, since)
             if player is not None:
                 # Counted over each reading once, the rows must say so too: a back missed on one
                 # reading, reused on the still frames after, is no witness, and the hands shown
                 # may correct the seat (fresh16 h340: Vera's dark arm never seen, her 0-2 given
                 # to Anna, one of whose backs one reading missed).
-                witnessed = self.rows_seen.shrank(c.first_t, since, self.players, readings=True) == player
+                witnessed = self._shrank_unlaid(c, since, readings=True) == player
                 log.debug("no arm seen for %s: %s's row holds one tile fewer (on each reading once: %s)",
                           name, player, witnessed)
             if not witnessed:
@@ -1152,6 +1185,22 @@ class Tracker:
     def _move_before(self, first_t: float) -> float:
         """When the last move before a tile first seen at `first_t` appeared (-inf: none yet)."""
         return max((x.t for x in self.committed.values() if x.t < first_t), default=-math.inf)
+
+    def _shrank_unlaid(self, c: Candidate, since: float, readings: bool = False) -> str | None:
+        """The one player whose row holds fewer tiles from `c`'s first sighting on than just after
+        `since`, less the tiles an arm seen at that player's edge laid meanwhile: their row lost
+        those (fresh35 h813, faint divider: Boris's 0-4, laid by an arm never seen, boxed with
+        Vera's 3-5 on one frame, went to Vera, whose row was one short for her own tile; Boris's
+        row, taken from the frame after the move before, showed no loss)."""
+        fewer = self.rows_seen.losses(c.first_t, since, self.players, readings=readings)
+        if fewer is None:
+            return None
+        for x in self._candidates.values():
+            seat = self.calibration.seat_of_edge(x.edge)
+            if x is not c and x.rooted and fewer[seat] > 0 and since <= x.first_t <= c.first_t:
+                fewer[seat] -= 1
+        fewer = +fewer
+        return next(iter(fewer)) if len(fewer) == 1 else None
 
     def _seat_in_group(self, c: Candidate) -> str | None:
         """The seat of a tile that appeared with others on one settled frame, where the rows tell
