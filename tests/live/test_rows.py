@@ -288,3 +288,19 @@ def test_a_row_short_for_a_tile_its_own_arm_laid_is_no_witness_for_a_tile_no_arm
     assert tracker._shrank_unlaid(unseen, 23.6) is None  # turn order tells, not Vera's row
     hers.rooted = False  # an arm told only by the way it pointed explains no row
     assert tracker._shrank_unlaid(unseen, 23.6) == "Vera"
+
+
+def test_a_box_far_from_a_seat_s_row_is_not_one_of_its_backs():
+    # Fresh36 h836 (black tiles, a dark cloth): a blue pen at the left border was boxed as a back
+    # and given to Boris; once his row's own boxes were weak it counted, so his row "kept" its
+    # tiles after he laid 2-5, and a draw nobody made was written before the play.
+    weak = [TileObs(None, ((190 + 28 * k, 40), (190 + 28 * k, 60)), face="down", owner="north", confidence=c)
+            for k, c in enumerate([0.76, 0.76, 0.81, 0.85, 0.85])]
+    pen = TileObs(None, ((10, 184), (30, 184)), face="down", owner="west", confidence=0.71)
+    watch = RowWatch()
+    cal = full_frame((640, 480), ["Anna", "Boris"])
+    watch.update(1.0, Observation((*weak, pen), size=(640, 480)), cal)
+    assert watch._counts[-1][1]["Boris"] == 5
+    # Two boxes, apart: a hand's last tiles may lie anywhere in front of it, and both count.
+    watch.update(2.0, Observation((weak[0], pen), size=(640, 480)), cal)
+    assert watch._counts[-1][1]["Boris"] == 2

@@ -11,7 +11,7 @@ from collections import Counter
 from statistics import median
 
 from vision.live.calibration import TableCalibration
-from vision.live.observation import BONEYARD, LAYOUT, Observation
+from vision.live.observation import BONEYARD, LAYOUT, Observation, TileObs
 
 KEEP_S = 12.0  # how far back the counts are kept
 FRAMES = 5  # settled frames counted on each side of a tile's arrival, at most
@@ -23,6 +23,7 @@ GROUP_BEFORE_S = 0.25
 # a tile from her row while the two lay there, and her loss was counted as theirs); a gap this
 # long between settled frames is an arm (reading that fell behind leaves shorter ones)
 GROUP_STILL_S = 0.5
+APART = 3.0  # tile lengths: a back this far from every other of its seat's is in no row
 CLEAR = 0.85  # a row whose boxes have this median confidence shows what its backs look like
 WEAK = 0.85  # ... and a box under this share of that median is no back
 
@@ -36,6 +37,17 @@ def _backs(confidences: list[float]) -> int:
     if middle < CLEAR:
         return len(confidences)
     return sum(c >= WEAK * middle for c in confidences)
+
+
+def _in_row(backs: list[TileObs]) -> list[TileObs]:
+    """The boxes of one seat's row: of three or more, a box APART tile lengths from every other
+    is something else on the cloth (fresh36 h836, black tiles: a blue pen at the left border,
+    boxed as a back at 0.65-0.71 and given to Boris, counted in his row once the row's own boxes
+    were weak; his row "kept" its tiles after he laid 2-5, and a draw nobody made was written)."""
+    if len(backs) < 3:
+        return backs
+    return [x for x in backs if any(math.dist(x.centre, o.centre) <= APART * 2 * max(x.half_span, o.half_span, 1.0)
+                                    for o in backs if o is not x)]
 
 
 class RowWatch:
@@ -52,14 +64,14 @@ class RowWatch:
     def update(self, t: float, obs: Observation, calibration: TableCalibration, fresh: bool = True) -> None:
         """One settled frame's counts; `fresh=False`: the frame reuses the reading before (the
         pipeline reuses one on still frames for a while)."""
-        backs: dict[str, list[float]] = {}
+        rows: dict[str, list[TileObs]] = {}
         for tile in obs.tiles:
             if tile.owner in (LAYOUT, BONEYARD) or tile.face != "down":
                 continue
             player = calibration.seat_of_point(tile.centre)
             if player is not None:
-                backs.setdefault(player, []).append(tile.confidence)
-        counts = Counter({p: _backs(cs) for p, cs in backs.items()})
+                rows.setdefault(player, []).append(tile)
+        counts = Counter({p: _backs([x.confidence for x in _in_row(row)]) for p, row in rows.items()})
         self._counts = [(ts, c) for ts, c in self._counts if ts >= t - KEEP_S] + [(t, counts)]
         self._reused = {ts for ts in self._reused if ts >= t - KEEP_S} | (set() if fresh else {t})
 
