@@ -75,6 +75,32 @@ def carried_by(visit: Reach, reaches: list[Reach], calibration: TableCalibration
                    frames=host.frames, rooted=True)
 
 
+BACK = 0.08  # of the table's depth: a hand this near its edge has withdrawn from the pile
+
+
+def _back_to_edge(r: Reach, arms: Arms, bones: Boneyard) -> list[Reach]:
+    """Visit `r` as the visits it holds: a hand at the pile that went back to its edge and out
+    to the pile again, the arm never out of the picture between, made two (fresh36 h827, no
+    divider, traditional: Anna's draws back to back, 39.1-41.4 s one reach, her hand at the pile,
+    back to 28 px from her edge at 40.1 s, out to the pile again: two draws, one told)."""
+    path = list(r.path)
+    if r.scattered or len(path) < 2 * WHOLE:
+        return [r]
+    at = [i for i, q in enumerate(path) if bones.near(q[1:])]
+    for k in range(len(path)):
+        if (arms.depth(r.edge, path[k][1:]) <= BACK and any(i < k for i in at) and any(i > k for i in at)
+                and k >= WHOLE - 1 and len(path) - k >= WHOLE):
+            first, rest = tuple(path[:k + 1]), tuple(path[k:])
+            deepest = max(first, key=lambda q: arms.depth(r.edge, q[1:]))
+            head = replace(r, end=first[-1][0], tip=deepest[1:], frames=len(first), path=first)
+            tail = replace(r, start=rest[0][0], tip=max(rest, key=lambda q: arms.depth(r.edge, q[1:]))[1:],
+                           frames=len(rest), path=rest)
+            log.debug("an arm from %s went back to its edge at %.1f s and out to the pile again: two visits",
+                      r.edge, path[k][0])
+            return [head, *_back_to_edge(tail, arms, bones)]
+    return [r]
+
+
 def same_hand(last: Reach, reach: Reach, tile_len: float) -> bool:
     """Whether `reach` at the pile is the hand of the visit before it seen again: from the same
     edge within a second, over the same tile (it paused there while taking it), or in glimpses a
@@ -377,7 +403,7 @@ class DrawWatch:
             r = carried_by(r, gone, calibration)
             carried.setdefault((r.edge, r.start), r)
         visits = list(carried.values())
-        for reach in one_per_hand(visits, 1.5 * bones.tile_len):
+        for reach in (x for r in one_per_hand(visits, 1.5 * bones.tile_len) for x in _back_to_edge(r, arms, bones)):
             last = self._last_visit
             if last is not None and same_hand(last, reach, bones.tile_len):
                 self._last_visit = reach
