@@ -967,3 +967,20 @@ def test_a_place_hidden_long_takes_an_arm_s_draw_told_meanwhile_before_a_new_arm
     assert pending(4.2) == []  # the early arm's draw: Boris's arm is left for its own place
     assert pending(15.2) == [(15.5, "top")]
     assert pending(4.2, until_fits=True) == [(15.5, "top")]
+
+
+def test_a_hand_back_at_its_edge_between_two_trips_to_the_pile_in_one_reach_is_two_draws():
+    """Fresh36 h827 (no divider, traditional): Anna drew five times back to back; two of the draws
+    were one reach (2.3 s, the arm never out of the picture), her hand at the pile, back to 28 px
+    from her edge, out to the pile again: one draw was told. A hand that stays at the pile while it
+    moves between its tiles is one visit."""
+    def draws(between: tuple[float, float]) -> list:
+        look = _pile_at_the_top_right()
+        points = [(590.0, 30.0), (600.0, 60.0), (600.0, 62.0), (600.0, 60.0), between,
+                  (565.0, 40.0), (560.0, 60.0), (560.0, 62.0), (560.0, 60.0), (560.0, 30.0)]
+        path = tuple((5.0 + 0.1 * k, x, y) for k, (x, y) in enumerate(points))
+        reach = Reach(5.0, path[-1][0], "top", (600.0, 62.0), frames=len(path), path=path)
+        return [d.arm_t for d in look([reach], 4.9, 6.2)]
+
+    assert draws((580.0, 8.0)) == [5.0, 5.4]  # back at the edge between
+    assert draws((580.0, 62.0)) == [5.0]  # along the pile from one tile to the next
