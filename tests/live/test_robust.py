@@ -814,11 +814,8 @@ def test_a_move_unboxed_from_the_frame_the_next_tile_is_laid_against_it_still_ta
         b = a + 60  # the move unboxed for 6 s
         if any(e.get("to") == move and a < _first_seen(sc, e["tile"]) < b for e in sc.plays[k + 2:]):
             continue
-        steps = []
-        for n, (t, m, o) in enumerate(sc.steps):
-            if o is not None and a <= n < b:
-                o = Observation(tuple(x for x in o.tiles if x.name != move), (), o.size)
-            steps.append((t, m, o))
+        steps = [(t, m, _without(o, move) if o is not None and a <= n < b else o)
+                 for n, (t, m, o) in enumerate(sc.steps)]
         tracker, events, _ = feed(steps)
         assert plays(events) == sc.plays and tracker.to_confirm() == [], k
         checked += 1

@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter, deque
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from vision.live.calibration import TableCalibration
@@ -50,6 +50,12 @@ class Reach:
 def _nearest(r: Reach, p) -> float:
     """How near the hand of `r` came to `p` on its way (pixels)."""
     return min(_dist(q, p) for q in (r.tip, *(x[1:] for x in r.path)))
+
+
+def _follows(r: Reach, arms: Iterable[Reach]) -> bool:
+    """Whether `r` came from the edge of one of `arms`, after it came and at most a second after
+    it was lost: that arm's hand seen again."""
+    return any(x.edge == r.edge and x is not r and x.start <= r.start and r.start - x.end <= 1.0 for x in arms)
 
 
 def _dist(p, q) -> float:
@@ -398,8 +404,7 @@ class Arms:
     def _tail(self, r: Reach) -> bool:
         """Whether glimpse `r` is the end of an arm already given a tile (seen again as it
         withdrew, after a still frame): one from the same edge gone at most a second before."""
-        return any(x.edge == r.edge and x in self._used and x is not r
-                   and x.start <= r.start and r.start - x.end <= 1.0 for x in self._reaches)
+        return _follows(r, (x for x in self._reaches if x in self._used))
 
     def went_elsewhere(self, c) -> Reach | None:
         """The glimpse given candidate `c` where it was the first piece of an arm whose later piece
@@ -422,8 +427,7 @@ class Arms:
         the same edge, come at most a second after that arm was lost (fresh27 h616, dark: Boris's
         hand seen on two frames at the border beside the pile, 0.3 s after he laid 2-5, and told a
         draw he never made). Nobody draws right after laying a tile: the turn has passed on."""
-        return r.frames < WHOLE and any(x.edge == r.edge and x is not r and x.start <= r.start
-                                        and 0.0 <= r.start - x.end <= 1.0 for x in self._laid)
+        return r.frames < WHOLE and _follows(r, (x for x in self._laid if x.end <= r.start))
 
     def came_since(self, p, since: float, within: float) -> bool:
         """Whether the hand of an arm that could lay a tile, gone after `since`, came within

@@ -177,10 +177,14 @@ class RowWatch:
         after = [c[player] for _, c in self._after(from_t, None)]
         return None if len(after) < 2 else median(after) > expected
 
-    def shrank(self, first_t: float, since_t: float, players: list[str], readings: bool = False) -> str | None:
+    def shrank(self, first_t: float, since_t: float, players: list[str], readings: bool = False,
+               laid: Counter | None = None) -> str | None:
         """The one player whose row holds fewer tiles from `first_t` on than just after `since_t`
-        (see `losses`; `readings`: each reading once); None when no row, or more than one, did."""
+        (see `losses`; `readings`: each reading once), less the tiles `laid` meanwhile by arms
+        seen at each seat's edge (their rows lost those); None when no row, or more than one, did."""
         fewer = self.losses(first_t, since_t, players, readings=readings)
+        if fewer is not None and laid:
+            fewer -= laid
         return next(iter(fewer)) if fewer is not None and len(fewer) == 1 else None
 
 

@@ -1192,15 +1192,9 @@ class Tracker:
         those (fresh35 h813, faint divider: Boris's 0-4, laid by an arm never seen, boxed with
         Vera's 3-5 on one frame, went to Vera, whose row was one short for her own tile; Boris's
         row, taken from the frame after the move before, showed no loss)."""
-        fewer = self.rows_seen.losses(c.first_t, since, self.players, readings=readings)
-        if fewer is None:
-            return None
-        for x in self._candidates.values():
-            seat = self.calibration.seat_of_edge(x.edge)
-            if x is not c and x.rooted and fewer[seat] > 0 and since <= x.first_t <= c.first_t:
-                fewer[seat] -= 1
-        fewer = +fewer
-        return next(iter(fewer)) if len(fewer) == 1 else None
+        laid = Counter(self.calibration.seat_of_edge(x.edge) for x in self._candidates.values()
+                       if x is not c and x.rooted and x.edge is not None and since <= x.first_t <= c.first_t)
+        return self.rows_seen.shrank(c.first_t, since, self.players, readings=readings, laid=laid)
 
     def _seat_in_group(self, c: Candidate) -> str | None:
         """The seat of a tile that appeared with others on one settled frame, where the rows tell
