@@ -121,6 +121,23 @@ def test_a_hand_s_row_down_to_a_tile_or_two_by_the_pile_stays_the_hand_s():
     assert [t.owner for t in fresh.tiles][:3] == ["north", BONEYARD, BONEYARD]
 
 
+def test_a_hand_s_tiles_learnt_as_the_pile_s_on_a_frame_that_cut_its_row_are_the_hand_s_once_the_row_is_seen():
+    """Fresh36 h836 (black tiles): on the first frame two of Anna's backs were unboxed, and the two
+    beyond the gap, beside the pile, were taken into the heap and their places remembered; her
+    row, seen whole from the next frames, lost them to the pile, and when she played them their
+    places were written as draws nobody made."""
+    memory = PileMemory()
+    row = hand_row(200, 300, 7)
+    bones = heap(460, 300, 8)
+    cut = memory.mark(Observation(tuple(row[:3] + row[5:] + bones)), 14)
+    assert [t.owner for t in cut.tiles] == ["south"] * 3 + [BONEYARD] * 10
+    whole = memory.mark(Observation(tuple(row + bones)), 14)
+    assert [t.owner for t in whole.tiles] == ["south"] * 7 + [BONEYARD] * 8
+    # and so they stay, the row cut again or played down to them
+    again = memory.mark(Observation(tuple(row[5:] + bones)), 14)
+    assert [t.owner for t in again.tiles] == ["south"] * 2 + [BONEYARD] * 8
+
+
 def test_three_pile_tiles_squared_side_by_side_by_chance_are_no_hand_s_row_for_good():
     """Fresh16 h353: three tiles of the pile lay squared side by side by chance; once one was
     drawn, the other two were the heap's again. Only a row as long as a hand is remembered."""

@@ -301,6 +301,33 @@ def test_a_box_far_from_a_seat_s_row_is_not_one_of_its_backs():
     cal = full_frame((640, 480), ["Anna", "Boris"])
     watch.update(1.0, Observation((*weak, pen), size=(640, 480)), cal)
     assert watch._counts[-1][1]["Boris"] == 5
-    # Two boxes, apart: a hand's last tiles may lie anywhere in front of it, and both count.
+    # Down to one back, the pen is still no second: his row was seen, and it lies far from it
+    # (h836 again: his row "kept" its tile after he laid 0-4).
     watch.update(2.0, Observation((weak[0], pen), size=(640, 480)), cal)
+    assert watch._counts[-1][1]["Boris"] == 1
+    # A row never seen: two boxes apart may be a hand's last tiles anywhere in front of it.
+    fresh = RowWatch()
+    fresh.update(2.0, Observation((weak[0], pen), size=(640, 480)), cal)
+    assert fresh._counts[-1][1]["Boris"] == 2
+    # A new deal forgets where the rows lay.
+    watch.reset()
+    watch.update(3.0, Observation((weak[0], pen), size=(640, 480)), cal)
     assert watch._counts[-1][1]["Boris"] == 2
+
+
+def test_a_back_left_at_the_far_end_of_a_row_seen_before_is_still_one_of_its_backs():
+    # Fresh37 h859 (dark): the tiles between Boris's last back and the rest of his row were
+    # played; far from the boxes left, that back was left out, his row lost two for the one tile
+    # he laid, and Anna's 2-2, seen on the same frame, was given to him.
+    row = [TileObs(None, ((190 + 32 * k, 40), (190 + 32 * k, 60)), face="down", owner="north", confidence=0.9)
+           for k in range(7)]
+    cal = full_frame((640, 480), ["Anna", "Boris"])
+    left = (*row[:3], row[6])  # three played from between
+    watch = RowWatch()
+    watch.update(1.0, Observation(tuple(row), size=(640, 480)), cal)
+    watch.update(2.0, Observation(left, size=(640, 480)), cal)
+    assert watch._counts[-1][1]["Boris"] == 4
+    # never seen whole, the far box is apart from the others, as a pen would be
+    fresh = RowWatch()
+    fresh.update(2.0, Observation(left, size=(640, 480)), cal)
+    assert fresh._counts[-1][1]["Boris"] == 3

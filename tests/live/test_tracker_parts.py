@@ -10,6 +10,7 @@ from vision.live.calibration import full_frame
 from vision.live.flags import MisreadWatch
 from vision.live.naming import (
     blank_backs,
+    closed_by,
     blank_on_end,
     blank_opener,
     middle_opener,
@@ -54,6 +55,21 @@ def test_a_face_down_tile_joined_to_a_tile_whose_double_lies_elsewhere_closes_th
     names = name_tiles(obs, played, face_down=True, join_factor=1.8, open_ends=lambda: [("1-5", 5)])
     assert names[2] == "5-5"
     assert name_tiles(obs, played, face_down=True, join_factor=1.8, open_ends=lambda: [("1-5", 1)])[2] is None
+
+
+def test_a_closed_double_closes_the_open_end_not_a_closed_one_nearer_it_bal_12():
+    # Fresh37 h846 (Baltic, BAL-12): Gleb's closed 0-0 at the 0 of 0-3 lay corner to corner with
+    # 0-6, whose 0 was joined to 0-2 long before; held as laid against the 0-6 (a misfit), it was
+    # written after Anna's 4-5, laid after it.
+    zero_three = _tile((3, 0), ((0.0, 0.0), (20.0, 0.0)))
+    back = _tile(None, ((40.0, -10.0), (40.0, 10.0)), face="down")
+    zero_six = _tile((0, 6), ((40.0, 25.0), (60.0, 25.0)))
+    obs = Observation((zero_three, back, zero_six))
+    names = ["0-3", "0-0", "0-6"]
+    assert closed_by(obs, 1, names, lambda n: True, 1.8) == 2  # the nearest 0
+    assert closed_by(obs, 1, names, lambda n: True, 1.8, {("0-3", 0), ("0-6", 6)}) == 0
+    # no open 0 near: the nearest 0 still, as where the open ends are not known
+    assert closed_by(obs, 1, names, lambda n: True, 1.8, {("0-6", 6)}) == 2
 
 
 def test_of_two_tiles_read_the_same_the_one_where_the_move_lies_keeps_the_name():

@@ -4,7 +4,7 @@ Observation (and the moves already made), no state."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import replace
 
 from vision.live.observation import BONEYARD, LAYOUT, Observation, TileObs, joined
@@ -223,13 +223,25 @@ def _nearest_open(obs: Observation, i: int, names: Names, parent: int, open_ends
 
 
 def closed_by(obs: Observation, i: int, names: Names, accept: Callable[[str | None], bool],
-              join_factor: float) -> int | None:
+              join_factor: float, open_ends: Collection[tuple[str, int]] | None = None) -> int | None:
     """The tile face-down double `i` (named v-v) was laid against: of those whose name passes
-    `accept`, the nearest within `join_factor` half spans whose end towards it shows v."""
+    `accept`, the nearest within `join_factor` half spans whose end towards it shows v; of
+    those, one whose end is still open (`open_ends`: (tile, value), when known) first: a
+    double closes an open end (fresh37 h846, Baltic: Gleb's closed 0-0 at the end of 0-3 lay
+    corner to corner with 0-6, whose 0 was joined to 0-2 long before, and was held as laid
+    against it, a misfit, until Anna's 4-5, laid after it, was written first)."""
     if names[i] is None:
         return None
     double = int(names[i].split("-")[0])
-    return _nearest_end(obs, i, join_factor, lambda j, v: v == double and accept(names[j]))
+
+    def shows(j: int, v: int) -> bool:
+        return v == double and accept(names[j])
+
+    if open_ends is not None:
+        found = _nearest_end(obs, i, join_factor, lambda j, v: shows(j, v) and (names[j], v) in open_ends)
+        if found is not None:
+            return found
+    return _nearest_end(obs, i, join_factor, shows)
 
 
 def _nearest_end(obs: Observation, i: int, join_factor: float, keep: Callable[[int, int], bool]) -> int | None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from vision.live.observation import BONEYARD, LAYOUT, Observation, Point
+from vision.live.observation import BONEYARD, LAYOUT, Observation
 from vision.read import heap
 
 PLACE_REACH = 0.5  # a remembered place holds a tile centred within this many tile lengths
@@ -47,7 +47,7 @@ class PileMemory:
 
     def reset(self) -> None:
         """A new deal: the heap is found again."""
-        self.places: list[Point] = []
+        self.places: list[heap.Halves] = []  # a tile of the heap as it lay when its place was learnt
         self.tile_len = 0.0
         self.rows: list[heap.Halves] = []  # the tiles seen in hands' rows this deal, where they lay
 
@@ -67,14 +67,15 @@ class PileMemory:
         halves = [t.halves for t in obs.tiles]
         for i in heap.hand_rows_seen(halves, _loose(obs)):
             self._remember_row(halves[i])
+            self._forget_row_tile(halves[i])
         found = set(find_pile(obs, most, self.rows))
         if found:
             self.tile_len = max(self.tile_len, tile_length(obs, sorted(found)))
             for i in found:
-                self._remember(obs.tiles[i].centre)
+                self._remember(halves[i])
         reach = PLACE_REACH * self.tile_len
-        bones = [i for i in _loose(obs)
-                 if i in found or any(math.dist(obs.tiles[i].centre, p) <= reach for p in self.places)]
+        bones = [i for i in _loose(obs) if i in found or any(
+            math.dist(obs.tiles[i].centre, heap.centre(p)) <= reach for p in self.places)]
         if not bones:
             return obs
         tiles = list(obs.tiles)
@@ -82,9 +83,21 @@ class PileMemory:
             tiles[i] = replace(tiles[i], owner=BONEYARD)
         return replace(obs, tiles=tuple(tiles))
 
-    def _remember(self, p: Point) -> None:
-        if all(math.dist(p, q) > PLACE_REACH * self.tile_len for q in self.places):
-            self.places.append(p)
+    def _remember(self, h: heap.Halves) -> None:
+        c = heap.centre(h)
+        if all(math.dist(c, heap.centre(q)) > PLACE_REACH * self.tile_len for q in self.places):
+            self.places.append(h)
+
+    def _forget_row_tile(self, h: heap.Halves) -> None:
+        """A place learnt from a tile that lay as a hand's row tile now lies there, squared to it,
+        was that row's tile all along: its row, cut by tiles the detector missed, looked like
+        scattered tiles by the heap (fresh36 h836, black tiles: on the first frame two of Anna's
+        backs beside the pile, two of her row unboxed, were learnt as the pile's, and her tiles
+        there went on as the heap's, their places drawn when she played them). A pile tile put
+        in a row's line later lay at its own angle when learnt, and stays the pile's."""
+        c = heap.centre(h)
+        near = 0.25 * heap.tile_length([h], [0])
+        self.places = [p for p in self.places if math.dist(heap.centre(p), c) > near or not heap.squared(p, h)]
 
     def _remember_row(self, h: heap.Halves) -> None:
         """A tile of a hand's row where it lies now (its place's last tile, one per place)."""

@@ -11,7 +11,7 @@ from collections import Counter
 from statistics import median
 
 from vision.live.calibration import TableCalibration
-from vision.live.observation import BONEYARD, LAYOUT, Observation, TileObs
+from vision.live.observation import BONEYARD, LAYOUT, Observation, Point, TileObs
 
 KEEP_S = 12.0  # how far back the counts are kept
 FRAMES = 5  # settled frames counted on each side of a tile's arrival, at most
@@ -39,15 +39,26 @@ def _backs(confidences: list[float]) -> int:
     return sum(c >= WEAK * middle for c in confidences)
 
 
-def _in_row(backs: list[TileObs]) -> list[TileObs]:
+def _near(x: TileObs, p: Point) -> bool:
+    return math.dist(x.centre, p) <= APART * 2 * max(x.half_span, 1.0)
+
+
+def _in_row(backs: list[TileObs], seen: list[Point]) -> list[TileObs]:
     """The boxes of one seat's row: of three or more, a box APART tile lengths from every other
     is something else on the cloth (fresh36 h836, black tiles: a blue pen at the left border,
     boxed as a back at 0.65-0.71 and given to Boris, counted in his row once the row's own boxes
-    were weak; his row "kept" its tiles after he laid 2-5, and a draw nobody made was written)."""
+    were weak; his row "kept" its tiles after he laid 2-5, and a draw nobody made was written).
+    Where the row was seen before (`seen`: where its backs lay this deal), that tells instead: a
+    box as far from all of those is not in it, however few boxes the row has now (h836 again:
+    down to one back, the pen made two, and his row "kept" its tile after he laid 0-4), and one
+    near them is, however far from the boxes of this frame (fresh37 h859, dark: Boris's last
+    back at the far end of his row, the tiles between played, left out; his row lost two for
+    one tile laid, and Anna's 2-2 was given to him)."""
+    if seen:
+        return [x for x in backs if any(_near(x, p) for p in seen)]
     if len(backs) < 3:
         return backs
-    return [x for x in backs if any(math.dist(x.centre, o.centre) <= APART * 2 * max(x.half_span, o.half_span, 1.0)
-                                    for o in backs if o is not x)]
+    return [x for x in backs if any(_near(x, o.centre) or _near(o, x.centre) for o in backs if o is not x)]
 
 
 class RowWatch:
@@ -56,10 +67,12 @@ class RowWatch:
     def __init__(self) -> None:
         self._counts: list[tuple[float, Counter]] = []
         self._reused: set[float] = set()  # the settled frames that reused the reading before
+        self._seen: dict[str, list[Point]] = {}  # where each seat's backs lay this deal, rows of three or more
 
     def reset(self) -> None:
         self._counts.clear()
         self._reused.clear()
+        self._seen.clear()
 
     def update(self, t: float, obs: Observation, calibration: TableCalibration, fresh: bool = True) -> None:
         """One settled frame's counts; `fresh=False`: the frame reuses the reading before (the
@@ -71,9 +84,20 @@ class RowWatch:
             player = calibration.seat_of_point(tile.centre)
             if player is not None:
                 rows.setdefault(player, []).append(tile)
-        counts = Counter({p: _backs([x.confidence for x in _in_row(row)]) for p, row in rows.items()})
+        counts: Counter = Counter()
+        for p, row in rows.items():
+            kept = _in_row(row, self._seen.get(p, []))
+            counts[p] = _backs([x.confidence for x in kept])
+            if len(kept) >= 3:
+                self._remember(p, kept)
         self._counts = [(ts, c) for ts, c in self._counts if ts >= t - KEEP_S] + [(t, counts)]
         self._reused = {ts for ts in self._reused if ts >= t - KEEP_S} | (set() if fresh else {t})
+
+    def _remember(self, player: str, backs: list[TileObs]) -> None:
+        seen = self._seen.setdefault(player, [])
+        for x in backs:
+            if all(math.dist(x.centre, p) > x.half_span for p in seen):
+                seen.append(x.centre)
 
     def losses(self, first_t: float, since_t: float, players: list[str], *, before_s: float | None = None,
                still_s: float | None = None, least: int = 2, readings: bool = False) -> Counter | None:

@@ -98,6 +98,7 @@ log = logging.getLogger(__name__)
 PLAY, RECOUNT, REVEALED = "play", "recount", "revealed"
 RECOUNT_SURE = 0.4  # a face-up tile out of the layout read at least this surely may start the recount
 FORGOTTEN_S = 4.0  # a tile read again where a forgotten one lay this soon after is that one
+UNREAD_SEEN = 3  # settled frames a box seen unread is remembered on, as a tile read later there
 
 
 OUT_OF_TURN_S = 2.0  # an arm visit to the pile from a seat not to move waits this long for the pile
@@ -201,7 +202,7 @@ class Tracker:
         self._drew_t: dict[str, float] = {}  # when each player's last draw was written
         self.rows_seen = RowWatch()  # the face-down hands, counted
         # the tiles that appeared together being written: (their first frame, seats left, last mover)
-        self._group: tuple[float, Counter | None, str | None] | None = None
+        self._group: tuple[float, Counter | None, str | None, set[str]] | None = None
         self.confirming = ConfirmQueue()  # tiles to confirm
         self._stale: set[str] = set()  # tiles of a deal the referee closed, still on the table
         self._deals = 0  # deal events in the referee's record at the last resume
@@ -483,8 +484,12 @@ class Tracker:
                 # (h692: a 0-3 read once 2 s before Anna laid her 3-5 there took it, with its arm).
                 # One boxed where it lay is not lost (fresh32 h728, 48 px tiles: Gleb's 5-5 took
                 # the place of Vera's 4-5, boxed long on the frame before; the 4-5 was written with
-                # the 5-5's box, and the 5-5 then lay "over" it).
-                take(i, lambda c, tile=tile: c.box is not None and c.miss_frames == 0
+                # the 5-5's box, and the 5-5 then lay "over" it). One boxed there unread on
+                # UNREAD_SEEN frames was a tile, whose reading failed, however long it was missed
+                # (fresh37 h859, dark: Boris's 1-6 boxed as two halves, unread, hidden by Anna's
+                # hand laying 0-6 beside it, then boxed whole and read, taken for her second tile).
+                take(i, lambda c, tile=tile: c.box is not None
+                     and (c.miss_frames == 0 or (c.name is None and c.seen >= UNREAD_SEEN))
                      and (covers(tile, c.box) or covers(c.box, tile)))
         for i in fresh:
             tile, c = obs.tiles[i], chosen[i]
@@ -517,9 +522,9 @@ class Tracker:
                 c.miss_frames += 1
                 if t - c.miss_t > cfg.gap_s and c.miss_frames >= 3:
                     del self._candidates[key]
-                    if c.name is not None:
+                    if c.name is not None or c.seen >= UNREAD_SEEN:
                         self._forgotten.append(c)
-                    elif self.boneyard_size is not None and self.mode == PLAY:
+                    if c.name is None and self.boneyard_size is not None and self.mode == PLAY:
                         reach = self.arms.given(c.edge, c.arm_t)
                         if reach is not None:  # a box of nothing: its arm may have drawn
                             self.draws.unlaid(c.first_t, reach, self.arms, self.bones, self.calibration,
@@ -575,7 +580,10 @@ class Tracker:
         over the next player's arm, and seen again as a new tile that arm laid). A tile is laid
         once; one read away and back where it lay is the same tile."""
         self._forgotten = [f for f in self._forgotten if t - f.last_t <= FORGOTTEN_S]
-        old = next((f for f in self._forgotten if f.name == c.name and c.name is not None
+        # A tile boxed there, unread, on UNREAD_SEEN frames was that tile too, before the arm
+        # now given it came (fresh37 h859, dark: Boris's 1-6 boxed unread for 0.6 s, lost under
+        # Anna's hand laying 0-6 beside it, then read and taken for a second tile of hers).
+        old = next((f for f in self._forgotten if c.name is not None and f.name in (c.name, None)
                     and dist(f.centre, c.centre) <= f.reach), None)
         if old is None:
             return False
@@ -624,7 +632,7 @@ class Tracker:
         if obs.tiles[c.index].face == "down" and own is not None:
             # A closed double lies against the end whose double it is named (fresh31 h699: the
             # reader joined Boris's closed 5-5 to the 2-2 beside it, not to the 1-5 it closed).
-            closes = closed_by(obs, c.index, names, played, join)
+            closes = closed_by(obs, c.index, names, played, join, set(self._ends(Update())))
             j = closes if closes is not None else j
         if j is None:
             # Among new neighbours, the one nearer (in joins) to the moves already made: a
@@ -898,7 +906,7 @@ class Tracker:
         # A tile read on two frames and lost since (forgotten or not yet: `_revive` may find it
         # again) was laid: it goes first too (fresh deal h167: a 0-1 with no divider read twice,
         # lost for 2.4 s, and the 1-4 laid after it written first).
-        lost = [x for x in self._forgotten if x.name not in self.committed]
+        lost = [x for x in self._forgotten if x.name is not None and x.name not in self.committed]
         # One read clearly on two readings and boxed on and off holds longer (fresh29 h669, engraved:
         # Gleb's 2-3 read twice, then boxed on one settled frame in five; after 3 s Anna's 0-5 and
         # his own 5-6 were written before it, with a circle of passes between his two plays).
@@ -1199,7 +1207,12 @@ class Tracker:
     def _seat_in_group(self, c: Candidate) -> str | None:
         """The seat of a tile that appeared with others on one settled frame, where the rows tell
         who laid them and the arms tell otherwise (rows.seats_of_group); the tiles take those
-        seats in turn order, in the order they are written (the chain's). None: the arm's stands."""
+        seats in turn order, in the order they are written (the chain's). A tile whose own arm,
+        seen at its edge, names a seat no other tile of the group's does, and whose row lost a
+        tile, keeps that seat, and the others take the rest (fresh37 h859, dark: Boris's 0-5,
+        its arm unseen, and Anna's 2-2 from her edge, seen together; both rows one fewer, and by
+        turn order, a turn holding several tiles (DRK-3), the 0-5 went to Anna and the 2-2 to
+        Boris). None: the arm's stands."""
         if self._group is None or self._group[0] != c.first_t:
             others = [x for x in self._candidates.values() if x.first_t == c.first_t and x.name is not None]
             if not others:
@@ -1212,17 +1225,31 @@ class Tracker:
             seats = seats_of_group(losses,
                                    [self.calibration.seat_of_edge(x.edge) for x in (c, *others)])
             last = self.committed[self.order[-1]].player if self.order else None
-            self._group = (c.first_t, seats, last)
-        _, seats, last = self._group
+            named = Counter(self._own_arm(x) for x in (c, *others))
+            self._group = (c.first_t, seats, last, {p for p, k in named.items() if p is not None and k == 1})
+        _, seats, last, own = self._group
         if seats is None or sum(seats.values()) == 0:
             return None
+        mine = self._own_arm(c)
+        if mine in own and seats[mine] > 0:
+            seats[mine] -= 1
+            return mine
+        claimed = Counter(p for x in self._candidates.values()
+                          if x is not c and x.first_t == c.first_t and (p := self._own_arm(x)) in own)
+        free = seats - claimed
+        pool = free if sum(free.values()) > 0 else seats
         again = not self.arms.one_per_arm or last is None
         opener = self.calibration.seat_of_edge(c.edge)
-        if last is None and seats[opener] > 0:
+        if last is None and pool[opener] > 0:
             last = opener  # the deal's first tiles: its opener's arm is the one to believe
-        player = in_turn_order(seats, self.players, last, again)
+        player = in_turn_order(pool, self.players, last, again)
         seats[player] -= 1
         return player
+
+    def _own_arm(self, c: Candidate) -> str | None:
+        """The seat of the arm seen at its edge laying `c` (None: none seen there)."""
+        seat = self.calibration.seat_of_edge(c.edge) if c.rooted else None
+        return seat if seat in self.players else None
 
     def _in_turn(self, out: Update, draw_ends_turn: bool = False) -> str | None:
         """Who is to move, counting the events of this frame not yet in the engine's record (a

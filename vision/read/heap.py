@@ -35,7 +35,7 @@ def _angle(h: Halves) -> float:
     return math.atan2(y2 - y1, x2 - x1) % math.pi
 
 
-def _squared(a: Halves, b: Halves) -> bool:
+def squared(a: Halves, b: Halves) -> bool:
     d = abs(_angle(a) - _angle(b))
     return min(d, math.pi - d) <= math.radians(ROW_ANGLE_DEG)
 
@@ -43,7 +43,7 @@ def _squared(a: Halves, b: Halves) -> bool:
 def _side_by_side(a: Halves, b: Halves, length: float, step: float = ROW_STEP) -> bool:
     """Squared, within `step` tile lengths, and beside each other (not end to end): the step runs
     across the tile."""
-    if not _squared(a, b):
+    if not squared(a, b):
         return False
     (ax, ay), (bx, by) = centre(a), centre(b)
     dx, dy = bx - ax, by - ay
