@@ -624,6 +624,30 @@ def test_a_box_half_over_a_played_tile_is_no_new_tile(seed):
         assert plays(events) == sc.plays and tracker.to_confirm() == [], j
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_a_tile_boxed_unread_then_hidden_by_the_next_hand_keeps_the_arm_that_laid_it(seed):
+    # Fresh37 h859 (dark): Boris's 1-6 boxed as one half, unread, for 0.6 s, then hidden by
+    # Anna's hand laying 0-6 beside it; seen whole and read with her 0-6, it was taken for a new
+    # tile her arm laid. No hand rows here to tell.
+    sc = deal_steps(seed, pass_p=0.0, rows=False)
+    for k in range(2, 8):
+        tile = sc.plays[k]["tile"]
+        a, b = _first_seen(sc, tile), _first_seen(sc, sc.plays[k + 1]["tile"])
+        last = max(n for n in range(a, b) if sc.steps[n][2] is not None)  # before the next arm
+        steps = []
+        for n, (t, m, o) in enumerate(sc.steps):
+            if o is not None and a <= n <= last:
+                box = o.tiles[_names(o).index(tile)]
+                (x1, y1), (x2, y2) = box.halves
+                dx, dy = (x2 - x1) / 4, (y2 - y1) / 4
+                half = replace(box, values=None, halves=((x1 - dx, y1 - dy), (x1 + dx, y1 + dy)))
+                kept = () if n > last - 2 else (half,)  # the hand over it on the last two frames
+                o = replace(o, tiles=tuple(x for x in o.tiles if x is not box) + kept, edges=())
+            steps.append((t, m, o))
+        _, events, _ = feed(steps)
+        assert plays(events) == sc.plays, k
+
+
 def _beside(box: TileObs, step: tuple[float, float], values, confidence: float) -> TileObs:
     """A box the size of `box`, moved by `step` (across the tile: its side), read as `values`."""
     return replace(_shifted(box, step, 1.0, values), confidence=confidence)

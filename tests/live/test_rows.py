@@ -331,3 +331,26 @@ def test_a_back_left_at_the_far_end_of_a_row_seen_before_is_still_one_of_its_bac
     fresh = RowWatch()
     fresh.update(2.0, Observation(left, size=(640, 480)), cal)
     assert fresh._counts[-1][1]["Boris"] == 3
+
+
+def test_of_tiles_seen_together_one_whose_own_arm_was_seen_keeps_its_seat_dark_drk_3():
+    # Fresh37 h859 (dark, DRK-3: a turn may hold several tiles): Boris's 0-5, his arm unseen, and
+    # Anna's 2-2 from her edge, first seen on one settled frame after her 2-6; both rows one
+    # fewer. In turn order from the last player (Anna, who may go on), the 0-5 went to her and
+    # the 2-2 to Boris.
+    from vision.live.places import Candidate, Committed
+    from vision.live.tracker import Tracker
+
+    took = dict(FULL, Anna=3, Boris=4)
+    watch = _watch([(55.2 + 0.1 * k, FULL) for k in range(3)] + [(57.8 + 0.1 * k, took) for k in range(3)])
+    tracker = Tracker(PLAYERS, CAL)
+    tracker.rows_seen, tracker.arms.one_per_arm = watch, False
+    tracker.committed = {"2-6": Committed("2-6", "Anna", None, "up", 55.2, 55.2, None)}
+    tracker.order = ["2-6"]
+    unseen = Candidate(57.8, 9, 57.8, (250.0, 190.0), 18.0)
+    hers = Candidate(57.8, 9, 57.8, (450.0, 360.0), 18.0, edge="bottom", arm_t=56.9)
+    unseen.names["0-5"], hers.names["2-2"] = 1, 1
+    tracker._candidates = {2: hers}  # the 0-5 is written first (the chain's order)
+    assert tracker._seat_in_group(unseen) == "Boris"
+    tracker._candidates = {}
+    assert tracker._seat_in_group(hers) == "Anna"

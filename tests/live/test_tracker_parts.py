@@ -10,9 +10,9 @@ from vision.live.calibration import full_frame
 from vision.live.flags import MisreadWatch
 from vision.live.naming import (
     blank_backs,
-    closed_by,
     blank_on_end,
     blank_opener,
+    closed_by,
     middle_opener,
     name_tiles,
     reown,
