@@ -999,6 +999,11 @@ class Tracker:
                 # seat the record had wrong earlier, the row's count alone made it two draws)
                 or c.arm_t - self._drew_t.get(player, -math.inf) < DRAWN_LAID_S
                 or any(d.player == player or self.calibration.seat_of_edge(d.edge) == player
+                       for d in self.draws.pending)
+                # ... or a tile the pile alone says left it before this one appeared, nobody's yet:
+                # that tile, drawn and laid (fresh28 h629, JPEG 40: Anna drew 0-6 and laid it, her
+                # hand unseen at the pile; its place and her row that kept its count made two draws)
+                or any(d.player is None and d.edge is None and d.first_t <= c.first_t + ROW_SLACK_S
                        for d in self.draws.pending)):
             return False
         return self.rows_seen.kept(player, self._expected(player), self._hand_t.get(player, -math.inf),
