@@ -653,6 +653,27 @@ def _beside(box: TileObs, step: tuple[float, float], values, confidence: float) 
     return replace(_shifted(box, step, 1.0, values), confidence=confidence)
 
 
+def test_a_tile_laid_over_a_box_no_arm_laid_seen_once_is_a_new_tile():
+    # Fresh38 h878, big pips on a checked cloth: the cloth by 0-1's end, boxed once as a blank
+    # 0-0 (it fit that end) with no arm before it; Anna's 0-6, laid there a second later, took its
+    # place, its first sighting and no arm, and was written before Gleb's 5-5, laid before it.
+    from vision.live.arms import Reach
+
+    tracker = _tracker()
+    box = Candidate(28.5, 285, 28.5, (448.0, 250.0), 19.3)
+    box.names["0-0"] = 1
+    tracker.arms._reaches = [Reach(28.6, 29.7, "bottom", (446.0, 262.0))]  # Anna's hand, laying 0-6
+    assert tracker._laid_over(box, "0-6")
+    assert not tracker._laid_over(box, "0-0")  # the same name read again: the same box
+    box.seen = 4  # seen on several frames: a tile, read otherwise now
+    assert not tracker._laid_over(box, "0-6")
+    box.seen, box.edge = 1, "right"  # an arm laid it
+    assert not tracker._laid_over(box, "0-6")
+    box.edge = None
+    tracker.arms._reaches = [Reach(28.6, 29.7, "bottom", (200.0, 500.0))]  # no hand near it
+    assert not tracker._laid_over(box, "0-6")
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_a_tile_laid_over_a_doubtful_box_takes_the_arm_that_laid_it_not_the_box_s(seed):
     # Fresh31 h714, engraved pips on a dotted cloth: the cloth beside the 5-6, boxed as a 1-1 that

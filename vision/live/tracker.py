@@ -99,6 +99,7 @@ PLAY, RECOUNT, REVEALED = "play", "recount", "revealed"
 RECOUNT_SURE = 0.4  # a face-up tile out of the layout read at least this surely may start the recount
 FORGOTTEN_S = 4.0  # a tile read again where a forgotten one lay this soon after is that one
 UNREAD_SEEN = 3  # settled frames a box seen unread is remembered on, as a tile read later there
+LONE_SEEN = 2  # settled frames a box no arm laid is seen on at most, to be a phantom a tile was laid over
 
 
 OUT_OF_TURN_S = 2.0  # an arm visit to the pile from a seat not to move waits this long for the pile
@@ -566,12 +567,21 @@ class Tracker:
         is a new tile with the arm that laid it (fresh31 h714, engraved pips on a dotted cloth:
         the cloth beside the 5-6 boxed as a 1-1 fitting no end; Anna's 6-6, laid over that spot,
         took the phantom's place and the arm seen before it, Gleb's). A doubtful tile only read
-        again, with no hand near, keeps its place and arm."""
-        return (self._fresh and c.doubt_since is not None and name is not None and c.name is not None
-                and name != c.name
-                # A tile length: the hand's tip is where the motion reached deepest, its fingers
-                # (the tile they hold) a little short of it or beside it.
-                and self.arms.came_since(c.centre, c.doubt_since, 2 * c.reach / REACH_OF_HALF_SPAN))
+        again, with no hand near, keeps its place and arm. So is a box no arm laid, seen on a
+        frame or two, read otherwise after a hand came over it (fresh38 h878, big pips on a
+        checked cloth: the cloth by 0-1's end boxed once as a blank 0-0; Anna's 0-6, laid there a
+        second later, took its place and its first sighting, and went before Gleb's 5-5)."""
+        if not self._fresh or name is None or c.name is None or name == c.name:
+            return False
+        if c.doubt_since is not None:
+            since = c.doubt_since
+        elif c.edge is None and c.seen <= LONE_SEEN:
+            since = c.last_t
+        else:
+            return False
+        # A tile length: the hand's tip is where the motion reached deepest, its fingers (the tile
+        # they hold) a little short of it or beside it.
+        return self.arms.came_since(c.centre, since, 2 * c.reach / REACH_OF_HALF_SPAN)
 
     def _revive(self, t: float, c: Candidate) -> bool:
         """Whether new candidate `c` is a tile forgotten lately at its place under the same name:
