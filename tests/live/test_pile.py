@@ -872,6 +872,11 @@ def test_a_hand_at_a_corner_pile_seen_in_pieces_at_the_edges_beside_it_is_one_dr
     assert draws([away, *right]) == [(32.2, "bottom")]  # the two glimpses, carried by south's arm
     top = Reach(32.5, 32.7, "top", (578.0, 60.0), deep=False, frames=2)
     assert draws([away, *right, top]) == [(32.2, "bottom")]  # one hand, one draw
+    # Fresh38 h877 (small pips, dark): the hand seen once, at a seat's edge by the pile, while
+    # south's arm, laying nothing, was over the table: south's draw; alone, a glimpse is nothing.
+    once = Reach(32.6, 32.6, "top", (578.0, 60.0), deep=False, frames=1)
+    assert draws([away, once]) == [(32.2, "bottom")]
+    assert draws([once]) == []
 
 
 def test_a_glimpse_at_the_pile_lit_in_scattered_pieces_is_no_draw():

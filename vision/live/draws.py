@@ -318,6 +318,16 @@ class DrawWatch:
         return cls._at_pile(r, arms, bones) and (r.frames >= WHOLE or (
             r.hand_frames >= visit_frames and r.edge in calibration.seats))
 
+    @classmethod
+    def _carried_glimpse(cls, r: Reach, gone: list[Reach], arms: Arms, bones: Boneyard,
+                         calibration: TableCalibration) -> bool:
+        """Whether `r`, a glimpse at the pile too short to be a visit, was the hand of a longer
+        arm from another seat that laid no tile, over the table all the while (`carried_by`):
+        fresh38 h877 (small pips, dark): Anna's arm across the table to the pile in the far
+        corner, seen from her edge in two pieces, her hand at the pile once, at the top edge;
+        no visit, and her draw went unwritten."""
+        return cls._at_pile(r, arms, bones) and carried_by(r, gone, calibration) is not r
+
     @staticmethod
     def _dwelt(r: Reach, arms: Arms, bones: Boneyard) -> bool:
         """Whether the hand of `r` was seen at one place of the pile (within DWELL of a tile
@@ -392,7 +402,8 @@ class DrawWatch:
         the same turn (draw until one fits: TRAD, SPI-1)."""
         gone = arms.unused_since(arms.previous_settled, t)
         gone = [self._with_glimpse(r, arms, bones, calibration, visit_frames) for r in gone]
-        visits = [r for r in gone if self._visit(r, arms, bones, calibration, visit_frames)
+        visits = [r for r in gone if (self._visit(r, arms, bones, calibration, visit_frames)
+                                      or self._carried_glimpse(r, gone, arms, bones, calibration))
                   and not arms.withdrawing(r)]
         for reach in visits:
             arms.spend(reach)
