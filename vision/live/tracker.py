@@ -202,7 +202,8 @@ class Tracker:
         self._hand_t: dict[str, float] = {}  # when each player's hand last changed in the record
         self._drew_t: dict[str, float] = {}  # when each player's last draw was written
         self.rows_seen = RowWatch()  # the face-down hands, counted
-        # the tiles that appeared together being written: (their first frame, seats left, last mover)
+        # the tiles that appeared together being written: (their first frame, seats left, last
+        # mover, the seats each named by one of those tiles' own arms)
         self._group: tuple[float, Counter | None, str | None, set[str]] | None = None
         self.confirming = ConfirmQueue()  # tiles to confirm
         self._stale: set[str] = set()  # tiles of a deal the referee closed, still on the table
@@ -642,7 +643,7 @@ class Tracker:
         if obs.tiles[c.index].face == "down" and own is not None:
             # A closed double lies against the end whose double it is named (fresh31 h699: the
             # reader joined Boris's closed 5-5 to the 2-2 beside it, not to the 1-5 it closed).
-            closes = closed_by(obs, c.index, names, played, join, set(self._ends(Update())))
+            closes = closed_by(obs, c.index, names, played, join, set(self._ends()))
             j = closes if closes is not None else j
         if j is None:
             # Among new neighbours, the one nearer (in joins) to the moves already made: a
@@ -793,14 +794,14 @@ class Tracker:
                 progress = True
 
     # --- the rules as a prior ---------------------------------------------------------------
-    def _ends(self, out: Update) -> list[tuple[str, int]]:
+    def _ends(self, out: Update | None = None) -> list[tuple[str, int]]:
         """The layout's open ends (tile, value): the engine's, plus the tiles written this frame
         (not in its record yet), whose values all count as open. Without the engine's view (none
         given, or the record and the table differ): the ends of the moves' own chain."""
         ends = self.open_ends() if self.open_ends is not None else None
         if ends is None:
             ends = chain_ends([(n, self.committed[n].to) for n in self.order if n in self.committed])
-        new = [(e["tile"], e.get("to")) for e in out.events if e.get("event") == "play"]
+        new = [(e["tile"], e.get("to")) for e in (out.events if out is not None else []) if e.get("event") == "play"]
         return list(ends) + [(n, v) for n, to in new for v in _left_open(n, to)]
 
     def _doubt(self, name: str, c, out: Update) -> str | None:
