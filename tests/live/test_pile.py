@@ -843,12 +843,13 @@ def test_a_hand_at_a_corner_pile_seen_in_pieces_at_the_edges_beside_it_is_one_dr
     south = Reach(32.2, 32.9, "bottom", (586.0, 330.0), frames=8,
                   path=((32.2, 586.0, 330.0), (32.4, 598.0, 140.0), (32.5, 590.0, 128.0), (32.9, 586.0, 330.0)))
 
-    def draws(reaches: list[Reach]) -> list:
+    def draws(reaches: list[Reach], last: Reach | None = None) -> list:
         arms = Arms(TrackerConfig(), cal)
         bones = Boneyard(stable_s=0.5)
         _settled(bones, 0.0, [pile] * 8)
         arms._reaches, arms._prev_settled_t = reaches, 32.0
         watch = DrawWatch()
+        watch._last_visit = last
         watch.watch(33.0, Observation(tuple(pile), size=(640, 480)), arms, bones, cal, 2)
         return [(d.arm_t, d.edge) for d in watch.pending]
 
@@ -877,6 +878,9 @@ def test_a_hand_at_a_corner_pile_seen_in_pieces_at_the_edges_beside_it_is_one_dr
     once = Reach(32.6, 32.6, "top", (578.0, 60.0), deep=False, frames=1)
     assert draws([away, once]) == [(32.2, "bottom")]
     assert draws([once]) == []
+    # ... but not south's arm going back from the visit it had just made (fresh28 h632)
+    drew = Reach(30.9, 32.0, "bottom", (590.0, 120.0), frames=11)
+    assert draws([away, once], last=drew) == []
 
 
 def test_a_glimpse_at_the_pile_lit_in_scattered_pieces_is_no_draw():

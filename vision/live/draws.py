@@ -318,15 +318,20 @@ class DrawWatch:
         return cls._at_pile(r, arms, bones) and (r.frames >= WHOLE or (
             r.hand_frames >= visit_frames and r.edge in calibration.seats))
 
-    @classmethod
-    def _carried_glimpse(cls, r: Reach, gone: list[Reach], arms: Arms, bones: Boneyard,
+    def _carried_glimpse(self, r: Reach, gone: list[Reach], arms: Arms, bones: Boneyard,
                          calibration: TableCalibration) -> bool:
         """Whether `r`, a glimpse at the pile too short to be a visit, was the hand of a longer
         arm from another seat that laid no tile, over the table all the while (`carried_by`):
         fresh38 h877 (small pips, dark): Anna's arm across the table to the pile in the far
         corner, seen from her edge in two pieces, her hand at the pile once, at the top edge;
-        no visit, and her draw went unwritten."""
-        return cls._at_pile(r, arms, bones) and carried_by(r, gone, calibration) is not r
+        no visit, and her draw went unwritten. Not an arm going back from a visit just made
+        (fresh28 h632, no divider: Boris's arm leaving the pile after his draw, seen 0.2 s
+        later, carried a glimpse at the right edge, and a second draw of his was written)."""
+        if not self._at_pile(r, arms, bones):
+            return False
+        carried, last = carried_by(r, gone, calibration), self._last_visit
+        return carried is not r and not (last is not None and last.edge == carried.edge
+                                         and 0.0 <= carried.start - last.end <= 1.0)
 
     @staticmethod
     def _dwelt(r: Reach, arms: Arms, bones: Boneyard) -> bool:
