@@ -641,8 +641,9 @@ def test_a_tile_boxed_unread_then_hidden_by_the_next_hand_keeps_the_arm_that_lai
                 (x1, y1), (x2, y2) = box.halves
                 dx, dy = (x2 - x1) / 4, (y2 - y1) / 4
                 half = replace(box, values=None, halves=((x1 - dx, y1 - dy), (x1 + dx, y1 + dy)))
-                kept = () if n > last - 2 else (half,)  # the hand over it on the last two frames
-                o = replace(o, tiles=tuple(x for x in o.tiles if x is not box) + kept, edges=())
+                o = _without(o, tile)
+                if n <= last - 2:  # the hand over it on the last two frames
+                    o = replace(o, tiles=(*o.tiles, half))
             steps.append((t, m, o))
         _, events, _ = feed(steps)
         assert plays(events) == sc.plays, k

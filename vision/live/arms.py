@@ -52,7 +52,7 @@ def _nearest(r: Reach, p) -> float:
     return min(_dist(q, p) for q in (r.tip, *(x[1:] for x in r.path)))
 
 
-def _follows(r: Reach, arms: Iterable[Reach]) -> bool:
+def follows(r: Reach, arms: Iterable[Reach]) -> bool:
     """Whether `r` came from the edge of one of `arms`, after it came and at most a second after
     it was lost: that arm's hand seen again."""
     return any(x.edge == r.edge and x is not r and x.start <= r.start and r.start - x.end <= 1.0 for x in arms)
@@ -404,7 +404,7 @@ class Arms:
     def _tail(self, r: Reach) -> bool:
         """Whether glimpse `r` is the end of an arm already given a tile (seen again as it
         withdrew, after a still frame): one from the same edge gone at most a second before."""
-        return _follows(r, (x for x in self._reaches if x in self._used))
+        return follows(r, (x for x in self._reaches if x in self._used))
 
     def went_elsewhere(self, c) -> Reach | None:
         """The glimpse given candidate `c` where it was the first piece of an arm whose later piece
@@ -427,7 +427,7 @@ class Arms:
         the same edge, come at most a second after that arm was lost (fresh27 h616, dark: Boris's
         hand seen on two frames at the border beside the pile, 0.3 s after he laid 2-5, and told a
         draw he never made). Nobody draws right after laying a tile: the turn has passed on."""
-        return r.frames < WHOLE and _follows(r, (x for x in self._laid if x.end <= r.start))
+        return r.frames < WHOLE and follows(r, (x for x in self._laid if x.end <= r.start))
 
     def came_since(self, p, since: float, within: float) -> bool:
         """Whether the hand of an arm that could lay a tile, gone after `since`, came within

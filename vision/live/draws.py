@@ -11,7 +11,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from vision.live.arms import WHOLE, Arms, Reach
+from vision.live.arms import WHOLE, Arms, Reach, follows
 from vision.live.boneyard import HOLDS, Boneyard, Drawn, still_there
 from vision.live.calibration import TableCalibration
 from vision.live.observation import Observation
@@ -330,8 +330,7 @@ class DrawWatch:
         if not self._at_pile(r, arms, bones):
             return False
         carried, last = carried_by(r, gone, calibration), self._last_visit
-        return carried is not r and not (last is not None and last.edge == carried.edge
-                                         and 0.0 <= carried.start - last.end <= 1.0)
+        return carried is not r and not follows(carried, [last] if last is not None and last.end <= carried.start else [])
 
     @staticmethod
     def _dwelt(r: Reach, arms: Arms, bones: Boneyard) -> bool:
