@@ -332,3 +332,26 @@ def test_a_glimpse_whose_arm_went_on_to_lay_a_tile_elsewhere_did_not_lay_the_til
     near = _candidate("0-4", (640.0, 310.0))
     near.edge, near.arm_t = lost.edge, lost.arm_t
     assert arms.went_elsewhere(near) is None
+
+
+def test_an_older_arm_two_readings_saw_lay_nothing_yields_to_an_arm_since_that_fell_short():
+    # Fresh39 h903 (faint divider, a pine table): a spectator's hand from the right hovered near
+    # where Boris's 0-3 came; two fresh readings after it saw no new tile; Boris's hand, lost
+    # against the wood, was seen 100 px short of the tile, and the tile went to the spectator's side.
+    def spectator_then_boris(second_reading: bool) -> Candidate:
+        arms = Arms(TrackerConfig(), full_frame(SIZE, ["Anna", "Boris", "Vera", "Gleb"]))
+        t = _visit(arms, 5.3, "right", [(718.0, 422.0), (518.0, 352.0), (382.0, 302.0), (318.0, 268.0),
+                                        (318.0, 268.0), (382.0, 312.0), (722.0, 428.0)])
+        arms.note_read(t, False)
+        if second_reading:
+            arms.note_read(t + 0.3, False)  # 0.3 s: short of stable_s, so not `silent`
+        t = _visit(arms, t + 0.4, "left", [(58.0, 168.0), (208.0, 202.0), (242.0, 252.0), (262.0, 258.0),
+                                          (262.0, 258.0), (238.0, 252.0), (58.0, 172.0)])
+        tile = _candidate("0-3", (362.0, 288.0))
+        arms.assign(t, [tile])
+        return tile
+
+    assert spectator_then_boris(second_reading=True).edge == "left"
+    # one reading after the spectator's hand: the tile may have been unread on it (the late cost
+    # weighs the two arms as before)
+    assert spectator_then_boris(second_reading=False).edge == "right"

@@ -354,3 +354,54 @@ def test_of_tiles_seen_together_one_whose_own_arm_was_seen_keeps_its_seat_dark_d
     assert tracker._seat_in_group(unseen) == "Boris"
     tracker._candidates = {}
     assert tracker._seat_in_group(hers) == "Anna"
+
+
+def test_a_row_moved_far_from_where_it_lay_is_still_the_seat_s_row():
+    # A real table: a player pushes the hand towards the middle or squares it up. The renderer
+    # never moves a row; without this the moved row counted none for the rest of the deal.
+    cal = full_frame((640, 480), ["Anna", "Boris"])
+    row = [TileObs(None, ((100 + 32 * k, 40), (100 + 32 * k, 60)), face="down", owner="north", confidence=0.9)
+           for k in range(5)]
+    moved = [TileObs(None, ((420 + 32 * k, 40), (420 + 32 * k, 60)), face="down", owner="north", confidence=0.9)
+             for k in range(4)]
+    watch = RowWatch()
+    watch.update(1.0, Observation(tuple(row), size=(640, 480)), cal)
+    watch.update(2.0, Observation(tuple(moved), size=(640, 480)), cal)
+    assert watch._counts[-1][1]["Boris"] == 4
+    # from then on the row is where it lies now: one back left at the old place is no longer in it
+    watch.update(3.0, Observation((*moved[:3], row[0]), size=(640, 480)), cal)
+    assert watch._counts[-1][1]["Boris"] == 3
+    # two boxes far from the row are not the row moved
+    watch.update(4.0, Observation((row[0], row[1]), size=(640, 480)), cal)
+    assert watch._counts[-1][1]["Boris"] == 0
+
+
+def test_the_deal_s_first_tiles_seen_together_open_with_the_seat_whose_arm_came_first():
+    # Fresh39 h902 (no divider, blitz-blind): Boris's blank 0-0 went unboxed until Gleb's hand,
+    # laying 0-5 against it, passed over it; the two were first seen together, both rows one
+    # fewer, and Gleb's arm, the one seen at the 0-0, was given the opening: "Gleb plays 0-0",
+    # a circle of passes, Gleb again. With no move before, the rows were not compared at all.
+    from vision.live.motion import SETTLED, MotionInfo
+    from vision.live.places import Candidate
+    from vision.live.tracker import Tracker
+
+    took = dict(FULL, Boris=4, Gleb=2)
+    watch = _watch([(0.1 + 0.1 * k, FULL) for k in range(3)] + [(3.7 + 0.1 * k, took) for k in range(3)])
+    tracker = Tracker(PLAYERS, CAL)
+    tracker.rows_seen, tracker.arms.one_per_arm = watch, False
+    t = 1.0
+    for edge, tips in (("left", [(42, 188), (142, 182), (218, 242), (148, 182), (212, 232), (58, 172)]),
+                       ("right", [(612, 398), (482, 358), (398, 302), (398, 298), (418, 312), (612, 398)])):
+        for tip in tips:
+            tracker.arms.observe(t, MotionInfo(False, True, edge, 0.05, 0.05, ((edge, tip, True),)))
+            t += 0.1
+        tracker.arms.observe(t, SETTLED)
+        tracker.arms.settled(t)
+        t += 0.5
+    blank = Candidate(3.7, 9, 3.7, (399.0, 301.0), 18.0, edge="right", arm_t=2.8)
+    his = Candidate(3.7, 9, 3.7, (448.0, 313.0), 18.0, edge="right", arm_t=2.8)
+    blank.names["0-0"], his.names["0-5"] = 1, 1
+    tracker._candidates = {2: his}  # the 0-0 is written first (the chain's order)
+    assert tracker._seat_in_group(blank) == "Boris"
+    tracker._candidates = {}
+    assert tracker._seat_in_group(his) == "Gleb"

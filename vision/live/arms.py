@@ -292,10 +292,17 @@ class Arms:
         # laying its own passes over the one beside it (h86: an older glimpse's tile).
         over = set() if len(new) > 1 else {id(c) for c in new if any(
             r.end > self._prev_settled_t and self.passed_over(r, c) for r in reaches)}
+        # One tile, and an arm from its edge since the last settled frame: an older arm after
+        # which two fresh readings saw no new tile laid nothing either (fresh39 h903, faint
+        # divider: a spectator's hand from the right hovered near where Boris's 0-3 came two
+        # readings later; Boris's hand, lost against the wood, was seen 100 px short of it).
+        since = len(new) == 1 and any(r.end > self._prev_settled_t and r.rooted for r in reaches)
 
         def cost_of(r: Reach, c) -> float:
             if r.end <= self._prev_settled_t:
-                return math.inf if id(c) in over else _dist(r.tip, c.centre) + late
+                if id(c) in over or (since and self.silent(r.end, over_s=0.0)):
+                    return math.inf
+                return _dist(r.tip, c.centre) + late
             return _dist(r.tip, c.centre)
 
         names = {c.name: c for c in new if c.name is not None}
@@ -454,6 +461,10 @@ class Arms:
         """Arms gone between two settled frames that no tile was given, in order."""
         return sorted((r for r in self._reaches if t0 < r.end <= t and r not in self._used),
                       key=lambda r: r.start)
+
+    def laid_between(self, t0: float, t: float) -> list[Reach]:
+        """Arms gone between `t0` and `t` that could have laid a tile (deep), in the order they came."""
+        return sorted((r for r in self._reaches if t0 < r.end <= t and r.deep), key=lambda r: r.start)
 
     def given(self, edge: str | None, start: float) -> Reach | None:
         """The arm `assign` gave a tile (its edge and when it came), while it is kept."""

@@ -55,9 +55,21 @@ def _in_row(backs: list[TileObs], seen: list[Point]) -> list[TileObs]:
     back at the far end of his row, the tiles between played, left out; his row lost two for
     one tile laid, and Anna's 2-2 was given to him)."""
     if seen:
-        return [x for x in backs if any(_near(x, p) for p in seen)]
+        near = [x for x in backs if any(_near(x, p) for p in seen)]
+        if near:
+            return near
+        # None near where the row lay, three or more in a row of their own: the row moved (a
+        # player squared up the hand, a real table; the renderer never moves one), and counts
+        # from here on. One or two boxes far from it are a pen or a cup, not the row.
+        moved = _in_own_row(backs)
+        return moved if len(moved) >= 3 else []
     if len(backs) < 3:
         return backs
+    return _in_own_row(backs)
+
+
+def _in_own_row(backs: list[TileObs]) -> list[TileObs]:
+    """The boxes within APART tile lengths of another of them."""
     return [x for x in backs if any(_near(x, o.centre) or _near(o, x.centre) for o in backs if o is not x)]
 
 
@@ -95,6 +107,8 @@ class RowWatch:
 
     def _remember(self, player: str, backs: list[TileObs]) -> None:
         seen = self._seen.setdefault(player, [])
+        if seen and not any(_near(x, p) for x in backs for p in seen):
+            seen.clear()  # the row moved: where it lay before tells nothing now
         for x in backs:
             if all(math.dist(x.centre, p) > x.half_span for p in seen):
                 seen.append(x.centre)
@@ -108,8 +122,10 @@ class RowWatch:
         (with `still_s`: before the next arm, see `_after`); None when fewer than `least` were
         counted before or two after. With `readings`, each reading of those frames counts once
         (a frame that reused the reading before, none)."""
+        # no move before (the deal's first tiles): the frames just after the deal began
+        start = since_t if since_t > -math.inf else min((ts for ts, _ in self._counts), default=since_t)
         before = [(ts, c) for ts, c in self._counts
-                  if since_t <= ts < first_t and (before_s is None or ts < since_t + before_s)][:FRAMES]
+                  if since_t <= ts < first_t and (before_s is None or ts < start + before_s)][:FRAMES]
         if before_s is None:
             # The earlier half: an arm the gate did not see may have taken the tile from the row
             # on frames it took for settled (fresh live deal h91: a bare arm over a pine table,

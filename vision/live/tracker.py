@@ -1255,12 +1255,23 @@ class Tracker:
         free = seats - claimed
         pool = free if sum(free.values()) > 0 else seats
         again = not self.arms.one_per_arm or last is None
-        opener = self.calibration.seat_of_edge(c.edge)
-        if last is None and pool[opener] > 0:
-            last = opener  # the deal's first tiles: its opener's arm is the one to believe
+        if last is None:
+            last = self._opener_in_group(c, pool)
         player = in_turn_order(pool, self.players, last, again)
         seats[player] -= 1
         return player
+
+    def _opener_in_group(self, c: Candidate, pool: Counter) -> str | None:
+        """Of the deal's first tiles, seen together, the seat that laid the first: the first arm
+        of the group's seats to come in (fresh39 h902, no divider: Boris's blank 0-0 went unboxed
+        until Gleb's hand, laying 0-5 beside it, passed over it; both rows one fewer, and Gleb's
+        arm, the one seen at the 0-0, was given the opening), else the first tile's own arm."""
+        for r in self.arms.laid_between(-math.inf, c.first_t):
+            seat = self.calibration.seat_of_edge(r.edge)
+            if r.rooted and pool[seat] > 0:
+                return seat
+        opener = self.calibration.seat_of_edge(c.edge)
+        return opener if pool[opener] > 0 else None
 
     def _own_arm(self, c: Candidate) -> str | None:
         """The seat of the arm seen at its edge laying `c` (None: none seen there)."""
