@@ -58,6 +58,32 @@ def test_a_tile_left_apart_in_a_hand_s_row_is_not_the_heap_s():
     assert sorted(find_pile(obs, 14)) == list(range(6, 14))
 
 
+def test_a_pile_scattered_in_two_clusters_is_one_boneyard_while_it_holds_no_more_than_undealt():
+    """Fresh40 h917 (no divider, two players): four of the fourteen pile tiles lay 2.2 tile
+    lengths from the other ten; only the ten were the pile, and the three draws taken from the
+    four went unseen."""
+    hands = hand_row(120, 560, 7) + hand_row(120, 40, 7, "north")
+    main = heap(480, 420, 10, seed=3)
+    apart = [tile(355, 225, 179.0, "east"), tile(325, 240, 41.0, "north"), tile(317, 270, 35.0, "north"),
+             tile(343, 295, 3.0, "east")]  # 2.35 tile lengths from the ten, squared enough to be no heap
+    obs = Observation(tuple(hands + main + apart), size=(640, 600))
+    assert sorted(find_pile(obs, 14, gather=True)) == list(range(14, 28))
+    assert sorted(find_pile(obs, 14)) == list(range(14, 24))  # not gathered: the pile learnt before
+    # a boneyard of ten now (four drawn elsewhere): the cluster apart is someone's tiles
+    assert sorted(find_pile(obs, 10, gather=True)) == list(range(14, 24))
+    # too far from the heap, a cluster is not gathered whatever the boneyard holds
+    far = [replace(x, halves=tuple((px - 150, py) for px, py in x.halves)) for x in apart]
+    assert sorted(find_pile(Observation(tuple(hands + main + far), size=(640, 600)), 14, gather=True)) == list(range(14, 24))
+    # The memory gathers them where the pile is first seen, and only there: a blank laid near the
+    # pile later, read as a back, is no tile of it (fresh28 h632, no divider: the opening 0-0).
+    memory = PileMemory()
+    memory.mark(obs, 14)
+    assert len(memory.places) == 14
+    blank = tile(385, 260, 20.0, "east")  # by the four, on no place of the pile
+    later = memory.mark(Observation(tuple(hands + main + apart + [blank]), size=(640, 600)), 14)
+    assert later.tiles[-1].owner != BONEYARD
+
+
 def test_without_a_heap_nothing_is_taken_from_the_hands():
     hands = hand_row(200, 560, 7) + hand_row(200, 40, 5, "north") + [tile(100, 300, 0.0, "west")]
     assert find_pile(Observation(tuple(hands)), 14) == []

@@ -389,8 +389,9 @@ def test_the_deal_s_first_tiles_seen_together_open_with_the_seat_whose_arm_came_
     watch = _watch([(0.1 + 0.1 * k, FULL) for k in range(3)] + [(3.7 + 0.1 * k, took) for k in range(3)])
     tracker = Tracker(PLAYERS, CAL)
     tracker.rows_seen, tracker.arms.one_per_arm = watch, False
-    t = 1.0
-    for edge, tips in (("left", [(42, 188), (142, 182), (218, 242), (148, 182), (212, 232), (58, 172)]),
+    t = -0.2  # Gleb's hand taking his tiles, before either tile: not the one that laid his
+    for edge, tips in (("right", [(612, 398), (482, 358), (560, 380), (612, 398)]),
+                       ("left", [(42, 188), (142, 182), (218, 242), (148, 182), (212, 232), (58, 172)]),
                        ("right", [(612, 398), (482, 358), (398, 302), (398, 298), (418, 312), (612, 398)])):
         for tip in tips:
             tracker.arms.observe(t, MotionInfo(False, True, edge, 0.05, 0.05, ((edge, tip, True),)))

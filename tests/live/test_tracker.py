@@ -208,14 +208,41 @@ def test_several_tiles_in_one_turn_keep_their_seat():
     assert plays(events) == sc.plays
 
 
-def test_a_face_down_double_is_named_from_the_end_it_closes():
+def _with_closed_double():
+    """A random deal with a double laid face down (SPI-4, BAL-12)."""
     for seed in range(40):
         sc = deal_steps(seed, closed_p=1.0)
         if any(e.get("face") == "down" for e in sc.plays):
-            break
-    else:
-        pytest.fail("no closed double in 40 random deals")
+            return sc
+    pytest.fail("no closed double in 40 random deals")
+
+
+def test_a_face_down_double_is_named_from_the_end_it_closes():
+    sc = _with_closed_double()
     _, events, _ = run(sc)
+    assert plays(events) == sc.plays
+
+
+def test_a_closed_double_unread_face_up_on_the_frame_it_is_written_is_still_closed_bal_12():
+    # Fresh40 h918 (faint divider, Baltic): Anna's closed 6-6 was seen face down and named on
+    # five frames; on the frame it was written its box was unread face up, and the play went
+    # into the record face up.
+    sc = _with_closed_double()
+    seen: dict[tuple[float, float], int] = {}
+    steps = []
+    for t, motion, obs in sc.steps:
+        if obs is not None:
+            tiles = []
+            for x in obs.tiles:
+                if x.owner == LAYOUT and x.face == "down":
+                    key = (round(x.centre[0]), round(x.centre[1]))
+                    seen[key] = seen.get(key, 0) + 1
+                    if seen[key] > 2:  # from its third frame on, a box unread face up
+                        x = replace(x, values=None, face="up")
+                tiles.append(x)
+            obs = replace(obs, tiles=tuple(tiles))
+        steps.append((t, motion, obs))
+    _, events, _ = run(replace(sc, steps=steps))
     assert plays(events) == sc.plays
 
 

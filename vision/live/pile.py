@@ -32,11 +32,12 @@ def tile_length(obs: Observation, indices: list[int]) -> float:
     return heap.tile_length([t.halves for t in obs.tiles], indices)
 
 
-def find_pile(obs: Observation, most: int | None = None, rows: list[heap.Halves] | None = None) -> list[int]:
+def find_pile(obs: Observation, most: int | None = None, rows: list[heap.Halves] | None = None,
+              gather: bool = False) -> list[int]:
     """Indices of the tiles of the boneyard heap on this frame ([] when there is none); see
     `vision.read.heap.find_heap` (`most`: the tiles a deal leaves undealt; `rows`: tiles seen in
-    hands' rows before)."""
-    return heap.find_heap([t.halves for t in obs.tiles], _loose(obs), most, EXTRA_BOXES, rows or ())
+    hands' rows before; `gather`: a scattered heap's clusters near it too)."""
+    return heap.find_heap([t.halves for t in obs.tiles], _loose(obs), most, EXTRA_BOXES, rows or (), gather)
 
 
 class PileMemory:
@@ -68,7 +69,10 @@ class PileMemory:
         for i in heap.hand_rows_seen(halves, _loose(obs)):
             self._remember_row(halves[i])
             self._forget_row_tile(halves[i])
-        found = set(find_pile(obs, most, self.rows))
+        # The pile's clusters are gathered only where it is first seen, before any tile is laid:
+        # later a tile laid near it, a blank read as a back, would join it (fresh28 h632, no
+        # divider: the opening 0-0, and Anna's arm laying it taken for a draw).
+        found = set(find_pile(obs, most, self.rows, gather=not self.places))
         if found:
             self.tile_len = max(self.tile_len, tile_length(obs, sorted(found)))
             for i in found:

@@ -36,6 +36,8 @@ class Candidate:
     doubt_since: float | None = None  # ready, but the rules doubt its name (prior.doubt)
     box: TileObs | None = None  # its box on the last frame it was seen
     least_sure: float = 1.0  # the detector's lowest score of its box on the frames it was seen
+    down: int = 0  # frames its box was seen face down
+    read_up: int = 0  # ... and read face up, its pips counted
 
     @property
     def name(self) -> str | None:

@@ -506,6 +506,8 @@ class Tracker:
                 c.seen += 1
                 c.centre = ((c.centre[0] + tile.centre[0]) / 2, (c.centre[1] + tile.centre[1]) / 2)
             c.last_t, c.box, c.least_sure = t, tile, min(c.least_sure, tile.confidence)
+            c.down += tile.face == "down"
+            c.read_up += tile.face == "up" and tile.values is not None
             c.seen_ts.append(t)
             c.miss_t, c.miss_frames = None, 0
             if self._fresh or not c.names:
@@ -1190,6 +1192,10 @@ class Tracker:
         if to is not None:
             event["to"] = to
         face = tile.face if self.face_down else "up"  # read face down: a misread of a face-up tile
+        if face == "up" and self.face_down and tile.values is None and c.down > c.read_up:
+            # A closed double seen face down, its box unread face up on the frame it is written
+            # (fresh40 h918, faint divider, Baltic: Anna's closed 6-6, BAL-12, written face up).
+            face = "down"
         if face == "down":
             event["face"] = "down"
         out.events.append(event)
@@ -1265,11 +1271,16 @@ class Tracker:
         """Of the deal's first tiles, seen together, the seat that laid the first: the first arm
         of the group's seats to come in (fresh39 h902, no divider: Boris's blank 0-0 went unboxed
         until Gleb's hand, laying 0-5 beside it, passed over it; both rows one fewer, and Gleb's
-        arm, the one seen at the 0-0, was given the opening), else the first tile's own arm."""
-        for r in self.arms.laid_between(-math.inf, c.first_t):
+        arm, the one seen at the 0-0, was given the opening), else the first tile's own arm. Each
+        seat's last arm before the tiles (of those that could have laid them): the hands that
+        shuffled and took the tiles came before."""
+        came: dict[str, float] = {}
+        for r in self.arms.laid_between(c.first_t - self.config.reach_window_s, c.first_t):
             seat = self.calibration.seat_of_edge(r.edge)
             if r.rooted and pool[seat] > 0:
-                return seat
+                came[seat] = r.start
+        if came:
+            return min(came, key=lambda p: came[p])
         opener = self.calibration.seat_of_edge(c.edge)
         return opener if pool[opener] > 0 else None
 
