@@ -296,11 +296,11 @@ class Arms:
         # which two fresh readings saw no new tile laid nothing either (fresh39 h903, faint
         # divider: a spectator's hand from the right hovered near where Boris's 0-3 came two
         # readings later; Boris's hand, lost against the wood, was seen 100 px short of it).
-        since = len(new) == 1 and any(r.end > self._prev_settled_t and r.rooted for r in reaches)
+        arm_since = len(new) == 1 and any(r.end > self._prev_settled_t and r.rooted for r in reaches)
 
         def cost_of(r: Reach, c) -> float:
             if r.end <= self._prev_settled_t:
-                if id(c) in over or (since and self.silent(r.end, over_s=0.0)):
+                if id(c) in over or (arm_since and self.silent(r.end, over_s=0.0)):
                     return math.inf
                 return _dist(r.tip, c.centre) + late
             return _dist(r.tip, c.centre)

@@ -1268,12 +1268,12 @@ class Tracker:
         return player
 
     def _opener_in_group(self, c: Candidate, pool: Counter) -> str | None:
-        """Of the deal's first tiles, seen together, the seat that laid the first: the first arm
-        of the group's seats to come in (fresh39 h902, no divider: Boris's blank 0-0 went unboxed
-        until Gleb's hand, laying 0-5 beside it, passed over it; both rows one fewer, and Gleb's
-        arm, the one seen at the 0-0, was given the opening), else the first tile's own arm. Each
-        seat's last arm before the tiles (of those that could have laid them): the hands that
-        shuffled and took the tiles came before."""
+        """Of the deal's first tiles, seen together, the seat that laid the first: of the group's
+        seats, the one whose last arm before the tiles came first (fresh39 h902, no divider:
+        Boris's blank 0-0 went unboxed until Gleb's hand, laying 0-5 beside it, passed over it;
+        both rows one fewer, and Gleb's arm, the one seen at the 0-0, was given the opening), else
+        the first tile's own arm. A seat's last arm: the hands that shuffled and took the tiles
+        came before it."""
         came: dict[str, float] = {}
         for r in self.arms.laid_between(c.first_t - self.config.reach_window_s, c.first_t):
             seat = self.calibration.seat_of_edge(r.edge)

@@ -148,14 +148,14 @@ def find_heap(halves: Sequence[Halves], loose: list[int], most: int | None = Non
     return best
 
 
-def _gathered(halves: Sequence[Halves], heap: list[int], others: list[list[int]], most: int,
+def _gathered(halves: Sequence[Halves], best: list[int], others: list[list[int]], most: int,
               length: float) -> list[int]:
-    """`heap` with the clusters of `others` within HEAP_JOIN tile lengths of it, nearest first,
+    """The heap `best` with the clusters of `others` within HEAP_JOIN tile lengths of it, nearest first,
     while it holds no more than `most` tiles: a pile scattered wide falls apart in clusters a
     little more than HEAP_LINK apart (fresh40 h917, no divider: four of the fourteen lay 2.2
     tile lengths from the other ten; their places went unlearnt, and the three draws taken
     from them unseen)."""
-    out = list(heap)
+    out = list(best)
 
     def gap(group: list[int]) -> float:
         return min(math.dist(centre(halves[i]), centre(halves[j])) for i in group for j in out)
