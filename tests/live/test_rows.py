@@ -333,27 +333,38 @@ def test_a_back_left_at_the_far_end_of_a_row_seen_before_is_still_one_of_its_bac
     assert fresh._counts[-1][1]["Boris"] == 3
 
 
+def _several_a_turn(frames: list[tuple[float, dict[str, int]]]):
+    """A tracker of a variant whose turn may hold several tiles, its rows counted on `frames`."""
+    from vision.live.tracker import Tracker
+
+    tracker = Tracker(PLAYERS, CAL)
+    tracker.rows_seen, tracker.arms.one_per_arm = _watch(frames), False
+    return tracker
+
+
+def _seats_written(tracker, first, second) -> tuple[str | None, str | None]:
+    """The seats two tiles seen together take, written in that order."""
+    tracker._candidates = {2: second}
+    seat = tracker._seat_in_group(first)
+    tracker._candidates = {}
+    return seat, tracker._seat_in_group(second)
+
+
 def test_of_tiles_seen_together_one_whose_own_arm_was_seen_keeps_its_seat_dark_drk_3():
     # Fresh37 h859 (dark, DRK-3: a turn may hold several tiles): Boris's 0-5, his arm unseen, and
     # Anna's 2-2 from her edge, first seen on one settled frame after her 2-6; both rows one
     # fewer. In turn order from the last player (Anna, who may go on), the 0-5 went to her and
     # the 2-2 to Boris.
     from vision.live.places import Candidate, Committed
-    from vision.live.tracker import Tracker
 
     took = dict(FULL, Anna=3, Boris=4)
-    watch = _watch([(55.2 + 0.1 * k, FULL) for k in range(3)] + [(57.8 + 0.1 * k, took) for k in range(3)])
-    tracker = Tracker(PLAYERS, CAL)
-    tracker.rows_seen, tracker.arms.one_per_arm = watch, False
+    tracker = _several_a_turn([(55.2 + 0.1 * k, FULL) for k in range(3)] + [(57.8 + 0.1 * k, took) for k in range(3)])
     tracker.committed = {"2-6": Committed("2-6", "Anna", None, "up", 55.2, 55.2, None)}
     tracker.order = ["2-6"]
     unseen = Candidate(57.8, 9, 57.8, (250.0, 190.0), 18.0)
     hers = Candidate(57.8, 9, 57.8, (450.0, 360.0), 18.0, edge="bottom", arm_t=56.9)
     unseen.names["0-5"], hers.names["2-2"] = 1, 1
-    tracker._candidates = {2: hers}  # the 0-5 is written first (the chain's order)
-    assert tracker._seat_in_group(unseen) == "Boris"
-    tracker._candidates = {}
-    assert tracker._seat_in_group(hers) == "Anna"
+    assert _seats_written(tracker, unseen, hers) == ("Boris", "Anna")  # the 0-5 first: the chain's order
 
 
 def test_a_row_moved_far_from_where_it_lay_is_still_the_seat_s_row():
@@ -383,12 +394,9 @@ def test_the_deal_s_first_tiles_seen_together_open_with_the_seat_whose_arm_came_
     # a circle of passes, Gleb again. With no move before, the rows were not compared at all.
     from vision.live.motion import SETTLED, MotionInfo
     from vision.live.places import Candidate
-    from vision.live.tracker import Tracker
 
     took = dict(FULL, Boris=4, Gleb=2)
-    watch = _watch([(0.1 + 0.1 * k, FULL) for k in range(3)] + [(3.7 + 0.1 * k, took) for k in range(3)])
-    tracker = Tracker(PLAYERS, CAL)
-    tracker.rows_seen, tracker.arms.one_per_arm = watch, False
+    tracker = _several_a_turn([(0.1 + 0.1 * k, FULL) for k in range(3)] + [(3.7 + 0.1 * k, took) for k in range(3)])
     t = -0.2  # Gleb's hand taking his tiles, before either tile: not the one that laid his
     for edge, tips in (("right", [(612, 398), (482, 358), (560, 380), (612, 398)]),
                        ("left", [(42, 188), (142, 182), (218, 242), (148, 182), (212, 232), (58, 172)]),
@@ -402,7 +410,4 @@ def test_the_deal_s_first_tiles_seen_together_open_with_the_seat_whose_arm_came_
     blank = Candidate(3.7, 9, 3.7, (399.0, 301.0), 18.0, edge="right", arm_t=2.8)
     his = Candidate(3.7, 9, 3.7, (448.0, 313.0), 18.0, edge="right", arm_t=2.8)
     blank.names["0-0"], his.names["0-5"] = 1, 1
-    tracker._candidates = {2: his}  # the 0-0 is written first (the chain's order)
-    assert tracker._seat_in_group(blank) == "Boris"
-    tracker._candidates = {}
-    assert tracker._seat_in_group(his) == "Gleb"
+    assert _seats_written(tracker, blank, his) == ("Boris", "Gleb")  # the 0-0 first: the chain's order
