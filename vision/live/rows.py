@@ -122,8 +122,9 @@ class RowWatch:
         (with `still_s`: before the next arm, see `_after`); None when fewer than `least` were
         counted before or two after. With `readings`, each reading of those frames counts once
         (a frame that reused the reading before, none)."""
-        # no move before (the deal's first tiles): the frames just after the deal began
-        start = since_t if since_t > -math.inf else min((ts for ts, _ in self._counts), default=since_t)
+        # no move before (the deal's first tiles): the frames just after the deal began (the
+        # counts are kept in time order)
+        start = since_t if since_t > -math.inf or not self._counts else self._counts[0][0]
         before = [(ts, c) for ts, c in self._counts
                   if since_t <= ts < first_t and (before_s is None or ts < start + before_s)][:FRAMES]
         if before_s is None:

@@ -247,7 +247,7 @@ class Tracker:
             obs = laid_apart(obs, self.committed, self.calibration)
         self.last_observation = obs
         names = name_tiles(obs, self.committed, face_down=self.face_down, join_factor=self.config.join_factor,
-                           open_ends=lambda: self._ends(Update()))
+                           open_ends=self._ends)
         self.last_names = names
         if self.mode == PLAY:
             return self._play_step(t, obs, names)
@@ -1280,7 +1280,7 @@ class Tracker:
             if r.rooted and pool[seat] > 0:
                 came[seat] = r.start
         if came:
-            return min(came, key=lambda p: came[p])
+            return min(came, key=came.__getitem__)
         opener = self.calibration.seat_of_edge(c.edge)
         return opener if pool[opener] > 0 else None
 
