@@ -290,3 +290,49 @@ def test_a_forearm_along_one_edge_that_just_grazes_its_band_comes_from_the_edge_
     seen = _edges_seen([lambda img, k=k: arm(img, k) for k in range(5)])
     assert seen.count("top") >= 4, seen
     assert "right" not in seen, seen
+
+
+def test_a_hand_joined_to_the_far_edge_by_a_thin_line_of_faint_change_is_not_from_that_edge():
+    # Fresh41 h941, a red and white striped cloth shaken by the camera: every stripe's border
+    # showed as a thin line of faint change, and one joined Boris's hand (his forearm over a red
+    # stripe unseen, his sleeve by his own edge) to Vera's edge; his 2-6 went to her.
+    w, h = SIZE
+    rng = np.random.default_rng(0)
+    gate = MotionGate(full_frame(SIZE, PLAYERS))
+    t = 0.0
+    for _ in range(4):
+        gate.update(_table(rng), t)
+        t += 0.1
+    reaches = []
+    for k in range(5):
+        img = _table(rng)
+        hand = (300 + 30 * k, 300)
+        _arm(img, (-20, 200), (60 + 30 * k, 210), 44, (60, 90, 150))  # the sleeve, at the left edge
+        cv2.circle(img, hand, 22, (120, 150, 200), -1)  # the hand, the forearm between unseen
+        shake = 6 * (k % 2)
+        cv2.line(img, (hand[0] + shake, hand[1]), (hand[0] + 120 + shake, -10),
+                 tuple(c + 30 for c in TABLE), 12)  # a stripe's border, shaking
+        reaches.append([edge for edge, _tip, _rooted in gate.update(img, t).reaches])
+        t += 0.1
+    assert all(r and set(r) == {"left"} for r in reaches), reaches
+
+
+def test_a_lone_arm_seen_as_a_thin_strip_down_to_its_hand_still_comes_from_its_edge():
+    # Fresh31 h704, JPEG 40 on wood: Boris's forearm showed only as a lit strip along its side,
+    # thinner than the strands a shaken cloth draws; no other arm on the table, it is his.
+    w, h = SIZE
+    rng = np.random.default_rng(1)
+    gate = MotionGate(full_frame(SIZE, PLAYERS))
+    t = 0.0
+    for _ in range(4):
+        gate.update(_table(rng), t)
+        t += 0.1
+    edges = []
+    for k in range(5):
+        img = _table(rng)
+        hand = (420, 120 + 30 * k)
+        cv2.line(img, (hand[0] - 20, -10), hand, (90, 120, 170), 12)  # the lit strip of the forearm
+        cv2.circle(img, hand, 22, (120, 150, 200), -1)
+        edges.append([edge for edge, _tip, _rooted in gate.update(img, t).reaches])
+        t += 0.1
+    assert all(e == ["top"] for e in edges), edges

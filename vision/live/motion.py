@@ -131,6 +131,7 @@ class MotionGate:
         }
         self._shape = (ch, cw)
         self._kernel = np.ones((2, 2), np.uint8)
+        self._body_kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
         self._inside_u8 = inside.astype(np.uint8)
         self._window = cv2.createHanningWindow((cw, ch), cv2.CV_32F)
         flat = np.flatnonzero(inside.ravel())
@@ -204,6 +205,7 @@ class MotionGate:
             self._still_since = t
             self._peak = 0.0
             self._arm_map = np.zeros(small.shape[:2], np.uint8)  # the last frame's arms, by edge
+            self._bodied: set[str] = set()  # edges an arm's body crossed since the last settled frame
             return MotionInfo(False, False, None, 0.0, 0.0)
         grow = 0 < cfg.grow_threshold < cfg.threshold
         levels = (cfg.threshold, cfg.grow_threshold) if grow else (cfg.threshold,)
@@ -243,7 +245,7 @@ class MotionGate:
             tells = region_area <= cfg.region_cap * area  # a region that still tells the edge
         arm_ids = [k for k in range(1, n) if (active[k] and size[k] >= cfg.arm_frac * self._table_px)
                    or area[k] >= cfg.big_frac * self._table_px]
-        edges, rooted = self._blob_edges(labels, band_counts, arm_ids,
+        edges, rooted, hands = self._blob_edges(labels, band_counts, arm_ids,
                                          None if grown is None else (grown, region_of, tells))
         code_of = np.zeros(n, np.uint8)
         for k, e in edges.items():
@@ -255,7 +257,7 @@ class MotionGate:
         edge = max(weight, key=weight.__getitem__) if weight else None
         arm = bool(arm_ids) and (edge is not None or any(
             area[k] >= cfg.big_frac * self._table_px for k in arm_ids))
-        reaches = self._reaches(labels, edges, rooted) if arm else ()
+        reaches = self._reaches(labels, edges, rooted, hands) if arm else ()
         # Pixels of blobs that do not move join the background after absorb_s: a tile taken
         # from a hand row, a cup put down, a paused arm, stop counting as change.
         self._px_still[active[labels]] = t
@@ -298,31 +300,36 @@ class MotionGate:
                    and not lingering)
         if settled:
             self._peak = 0.0
+            self._bodied = set()
             self._background = small.copy()
             self._settled_frame = small.copy()
         return MotionInfo(settled, arm, edge if arm else None, moving, changed, reaches)
 
-    def _reaches(self, labels: np.ndarray, edges: dict[int, str], rooted: set[int]) -> tuple:
+    def _reaches(self, labels: np.ndarray, edges: dict[int, str], rooted: set[int],
+                 hands: dict[int, np.ndarray]) -> tuple:
         """(edge, tip, rooted) of each arm blob that came from an edge; the tip is its point
-        deepest inside; rooted: the blob (or its fainter rest) touched an edge band."""
+        deepest inside (of a hand given another arm's edge, of its body: `hands`); rooted: the
+        blob (or its fainter rest) touched an edge band."""
         out = []
         for k, edge in edges.items():
             depth = {"bottom": -self._v, "top": self._v, "left": self._u, "right": -self._u}[edge]
-            ys, xs = np.nonzero(labels == k)
+            ys, xs = np.nonzero(hands.get(k, labels == k))
             i = int(np.argmax(depth[ys, xs]))
             sx, sy = self._to_frame
             out.append((edge, (float(xs[i] + 0.5) * sx, float(ys[i] + 0.5) * sy), k in rooted))
         return tuple(out)
 
     def _blob_edges(self, labels: np.ndarray, band_counts: dict, ids: list[int],
-                    grown: tuple | None = None) -> tuple[dict[int, str], set[int]]:
+                    grown: tuple | None = None) -> tuple[dict[int, str], set[int], dict[int, np.ndarray]]:
         """The edge each arm blob came from, where one can be told. A blob that touches no edge
         is taken with the fainter change around it (`grown`: the region labels, each blob's
         region, whether that region tells the edge): a forearm the colour of the table still
         leads to its edge. A region far larger than its blob has run into other change (a
-        shadow, light drifting) and tells nothing. Also the blobs seen touching an edge band."""
+        shadow, light drifting) and tells nothing. Also the blobs seen touching an edge band, and
+        the bodies of the hands given another arm's edge."""
         out = {}
         rooted = set()
+        strands: dict[int, np.ndarray] = {}  # blob -> its body, where only strands reach its edge
         for k in ids:
             mask = labels == k
             counts = {name: int(c[k]) for name, c in band_counts.items()}
@@ -334,7 +341,55 @@ class MotionGate:
                 out[k] = edge
                 if max(counts.values()) >= _TOUCH and not grazed:
                     rooted.add(k)
-        return out, rooted
+                    body = self._body(mask, labels == k) if counts[edge] >= _TOUCH else mask
+                    if self._band_counts(body)[edge] < _TOUCH:
+                        strands[k] = body
+        # A blob joined to its edge by strands alone, whose edge no arm's body crossed since the
+        # table settled, lying beyond another seat's arm rooted with its body, is that arm's hand
+        # (fresh41 h941: camera shake outlined a striped cloth's stripes in faint change, and a
+        # stripe's border joined Boris's hand, his forearm over a red stripe unseen, to Vera's
+        # edge; his 2-6 went to her; fresh29 h654: Boris's hand at the pile by the left edge,
+        # joined to it through the pile's tiles). It is not seen at an edge. (Strands alone do
+        # root an arm where no other is seen: a forearm on a wood grain shows as a thin lit strip.)
+        bodies = {k: e for k, e in out.items()
+                  if k in rooted and k not in strands and e in self.calibration.seats}
+        self._bodied |= set(bodies.values())
+        hands = {}
+        for k, body in strands.items():
+            if out[k] in self._bodied or np.count_nonzero(body) < self.config.arm_frac * self._table_px:
+                continue  # an arm's own edge, or an outline of strands only (a shaken row)
+            arms = {e for j, e in bodies.items() if e != out[k] and self._beyond(body, out[k], labels == j, e)}
+            if len(arms) == 1:
+                out[k] = arms.pop()
+                rooted.discard(k)
+                hand = body & (labels == k)
+                hands[k] = hand if hand.any() else body
+        return out, rooted, hands
+
+    def _gap(self, edge: str) -> np.ndarray:
+        """Each work pixel's distance from `edge`, in table units."""
+        return {"bottom": 1 - self._v, "top": self._v, "left": self._u, "right": 1 - self._u}[edge]
+
+    def _beyond(self, body: np.ndarray, own: str, arm: np.ndarray, edge: str) -> bool:
+        """Whether `body`, said to come from `own`, lies on average further from `edge` than any
+        point of `arm` reaches, and further from `own` than a root lies from its edge (0.3 of
+        the table, as in `_blob_edge`: a hand at a pile by its own edge keeps it)."""
+        return (float(self._gap(edge)[arm].max()) < float(self._gap(edge)[body].mean())
+                and float(self._gap(own)[body].mean()) > 0.3)
+
+    def _band_counts(self, mask: np.ndarray) -> dict[str, int]:
+        return {name: int(np.count_nonzero(mask & band)) for name, band in self._bands.items()}
+
+    def _body(self, mask: np.ndarray, within: np.ndarray | None = None) -> np.ndarray:
+        """The body of a blob: without the strands under five pixels wide (of 160) that join it to
+        an edge, the piece left that holds most of `within` (the blob itself, where `mask` is
+        its fainter region), else the largest."""
+        opened = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_OPEN, self._body_kernel)
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(opened, connectivity=8)
+        if n <= 2:
+            return opened.astype(bool) if n == 2 else mask
+        score = stats[1:, cv2.CC_STAT_AREA] if within is None else np.bincount(labels[within], minlength=n)[1:]
+        return labels == 1 + int(np.argmax(score))
 
     def _edge_before(self, mask: np.ndarray) -> str | None:
         """The edge of the last frame's arm that covered most of blob `mask`, if one covered half."""
