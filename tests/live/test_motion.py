@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from vision.live.calibration import full_frame
-from vision.live.motion import MotionConfig, MotionGate
+from vision.live.motion import MotionConfig, MotionGate, MotionInfo
 
 PLAYERS = ["Anna", "Boris", "Vera", "Gleb"]  # a seat on every edge (default_seats)
 SIZE = (640, 480)
@@ -31,10 +31,10 @@ def _arm(img: np.ndarray, root, tip, width: int, colour, hand=None, hand_len: fl
         cv2.line(img, tuple(map(int, wrist)), tuple(map(int, t)), hand, width + 4)
 
 
-def _edges_seen(arm_frames, gate: MotionGate | None = None):
-    """The edge the gate gives on each frame of an arm sliding in over a still table."""
+def _watch(arm_frames, gate: MotionGate | None = None, seed: int = 0) -> list[MotionInfo]:
+    """The gate's verdict on each frame of an arm sliding in over a still table."""
     gate = gate or MotionGate(full_frame(SIZE, PLAYERS))
-    rng = np.random.default_rng(0)
+    rng = np.random.default_rng(seed)
     t = 0.0
     for _ in range(4):
         gate.update(_table(rng), t)
@@ -43,9 +43,19 @@ def _edges_seen(arm_frames, gate: MotionGate | None = None):
     for draw_arm in arm_frames:
         img = _table(rng)
         draw_arm(img)
-        seen.append(gate.update(img, t).edge)
+        seen.append(gate.update(img, t))
         t += 0.1
     return seen
+
+
+def _edges_seen(arm_frames, gate: MotionGate | None = None):
+    """The edge the gate gives on each frame of an arm sliding in over a still table."""
+    return [m.edge for m in _watch(arm_frames, gate)]
+
+
+def _reach_edges(arm_frames, seed: int = 0) -> list[list[str]]:
+    """The edge of each arm the gate sees on each frame."""
+    return [[edge for edge, _tip, _rooted in m.reaches] for m in _watch(arm_frames, seed=seed)]
 
 
 def test_an_arm_entering_by_the_bottom_right_corner_comes_from_the_right():
@@ -296,43 +306,25 @@ def test_a_hand_joined_to_the_far_edge_by_a_thin_line_of_faint_change_is_not_fro
     # Fresh41 h941, a red and white striped cloth shaken by the camera: every stripe's border
     # showed as a thin line of faint change, and one joined Boris's hand (his forearm over a red
     # stripe unseen, his sleeve by his own edge) to Vera's edge; his 2-6 went to her.
-    w, h = SIZE
-    rng = np.random.default_rng(0)
-    gate = MotionGate(full_frame(SIZE, PLAYERS))
-    t = 0.0
-    for _ in range(4):
-        gate.update(_table(rng), t)
-        t += 0.1
-    reaches = []
-    for k in range(5):
-        img = _table(rng)
+    def arm(img, k):
         hand = (300 + 30 * k, 300)
         _arm(img, (-20, 200), (60 + 30 * k, 210), 44, (60, 90, 150))  # the sleeve, at the left edge
         cv2.circle(img, hand, 22, (120, 150, 200), -1)  # the hand, the forearm between unseen
         shake = 6 * (k % 2)
         cv2.line(img, (hand[0] + shake, hand[1]), (hand[0] + 120 + shake, -10),
                  tuple(c + 30 for c in TABLE), 12)  # a stripe's border, shaking
-        reaches.append([edge for edge, _tip, _rooted in gate.update(img, t).reaches])
-        t += 0.1
+
+    reaches = _reach_edges([lambda img, k=k: arm(img, k) for k in range(5)])
     assert all(r and set(r) == {"left"} for r in reaches), reaches
 
 
 def test_a_lone_arm_seen_as_a_thin_strip_down_to_its_hand_still_comes_from_its_edge():
     # Fresh31 h704, JPEG 40 on wood: Boris's forearm showed only as a lit strip along its side,
     # thinner than the strands a shaken cloth draws; no other arm on the table, it is his.
-    w, h = SIZE
-    rng = np.random.default_rng(1)
-    gate = MotionGate(full_frame(SIZE, PLAYERS))
-    t = 0.0
-    for _ in range(4):
-        gate.update(_table(rng), t)
-        t += 0.1
-    edges = []
-    for k in range(5):
-        img = _table(rng)
+    def arm(img, k):
         hand = (420, 120 + 30 * k)
         cv2.line(img, (hand[0] - 20, -10), hand, (90, 120, 170), 12)  # the lit strip of the forearm
         cv2.circle(img, hand, 22, (120, 150, 200), -1)
-        edges.append([edge for edge, _tip, _rooted in gate.update(img, t).reaches])
-        t += 0.1
+
+    edges = _reach_edges([lambda img, k=k: arm(img, k) for k in range(5)], seed=1)
     assert all(e == ["top"] for e in edges), edges
