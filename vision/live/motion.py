@@ -312,9 +312,8 @@ class MotionGate:
         blob (or its fainter rest) touched an edge band."""
         out = []
         for k, edge in edges.items():
-            depth = {"bottom": -self._v, "top": self._v, "left": self._u, "right": -self._u}[edge]
             ys, xs = np.nonzero(hands.get(k, labels == k))
-            i = int(np.argmax(depth[ys, xs]))
+            i = int(np.argmax(self._gap(edge)[ys, xs]))
             sx, sy = self._to_frame
             out.append((edge, (float(xs[i] + 0.5) * sx, float(ys[i] + 0.5) * sy), k in rooted))
         return tuple(out)
@@ -348,9 +347,9 @@ class MotionGate:
         # table settled, lying beyond another seat's arm rooted with its body, is that arm's hand
         # (fresh41 h941: camera shake outlined a striped cloth's stripes in faint change, and a
         # stripe's border joined Boris's hand, his forearm over a red stripe unseen, to Vera's
-        # edge; his 2-6 went to her; fresh29 h654: Boris's hand at the pile by the left edge,
-        # joined to it through the pile's tiles). It is not seen at an edge. (Strands alone do
-        # root an arm where no other is seen: a forearm on a wood grain shows as a thin lit strip.)
+        # edge; his 2-6 went to her). It is not seen at an edge. (Strands alone do root an arm
+        # where no other is seen: a forearm on a wood grain shows as a thin lit strip, fresh31
+        # h704.) The edges crossed by a body are kept until the table settles (`_bodied`).
         bodies = {k: e for k, e in out.items()
                   if k in rooted and k not in strands and e in self.calibration.seats}
         self._bodied |= set(bodies.values())
@@ -373,23 +372,23 @@ class MotionGate:
     def _beyond(self, body: np.ndarray, own: str, arm: np.ndarray, edge: str) -> bool:
         """Whether `body`, said to come from `own`, lies on average further from `edge` than any
         point of `arm` reaches, and further from `own` than a root lies from its edge (0.3 of
-        the table, as in `_blob_edge`: a hand at a pile by its own edge keeps it)."""
+        the table, as in `_blob_edge`: fresh29 h654's hand at a pile by the left edge, joined to
+        it through the pile's tiles, keeps it)."""
         return (float(self._gap(edge)[arm].max()) < float(self._gap(edge)[body].mean())
                 and float(self._gap(own)[body].mean()) > 0.3)
 
     def _band_counts(self, mask: np.ndarray) -> dict[str, int]:
         return {name: int(np.count_nonzero(mask & band)) for name, band in self._bands.items()}
 
-    def _body(self, mask: np.ndarray, within: np.ndarray | None = None) -> np.ndarray:
-        """The body of a blob: without the strands under five pixels wide (of 160) that join it to
-        an edge, the piece left that holds most of `within` (the blob itself, where `mask` is
-        its fainter region), else the largest."""
+    def _body(self, mask: np.ndarray, blob: np.ndarray) -> np.ndarray:
+        """The body of `mask` (a blob, or the fainter region it grew over): without the strands
+        under five pixels wide (of 160) that join it to an edge, the piece left that holds most
+        of `blob`. A mask that is strands alone is kept whole: it has no body to tell them from."""
         opened = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_OPEN, self._body_kernel)
-        n, labels, stats, _ = cv2.connectedComponentsWithStats(opened, connectivity=8)
+        n, labels = cv2.connectedComponents(opened, connectivity=8)
         if n <= 2:
             return opened.astype(bool) if n == 2 else mask
-        score = stats[1:, cv2.CC_STAT_AREA] if within is None else np.bincount(labels[within], minlength=n)[1:]
-        return labels == 1 + int(np.argmax(score))
+        return labels == 1 + int(np.argmax(np.bincount(labels[blob], minlength=n)[1:]))
 
     def _edge_before(self, mask: np.ndarray) -> str | None:
         """The edge of the last frame's arm that covered most of blob `mask`, if one covered half."""
