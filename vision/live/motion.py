@@ -334,7 +334,7 @@ class MotionGate:
             counts = {name: int(c[k]) for name, c in band_counts.items()}
             if grown is not None and max(counts.values()) < _TOUCH and grown[2][k]:
                 mask = grown[0] == grown[1][k]
-                counts = {name: int(np.count_nonzero(mask & band)) for name, band in self._bands.items()}
+                counts = self._band_counts(mask)
             edge, grazed = self._blob_edge(mask, counts)
             if edge is not None:
                 out[k] = edge
