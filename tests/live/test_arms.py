@@ -355,3 +355,20 @@ def test_an_older_arm_two_readings_saw_lay_nothing_yields_to_an_arm_since_that_f
     # one reading after the spectator's hand: the tile may have been unread on it (the late cost
     # weighs the two arms as before)
     assert spectator_then_boris(second_reading=False).edge == "right"
+
+
+def test_of_more_tiles_than_arms_one_goes_to_an_arm_two_readings_saw_lay_nothing_whose_hand_came_to_it():
+    # Fresh42 h979 (groove, Sport: one tile a visit): Gleb's arm from the right laid 3-6 in a tight
+    # spiral of grooved tiles; the two readings after it could not box it; Anna's 6-6 came beside
+    # it and both were boxed together: both went to Anna, Gleb's arm "silent".
+    arms = Arms(TrackerConfig(), full_frame(SIZE, ["Anna", "Boris", "Vera", "Gleb"]))
+    arms.one_per_arm = True
+    t = _visit(arms, 26.0, "right", [(708.0, 252.0), (418.0, 458.0), (218.0, 408.0), (150.0, 370.0),
+                                     (150.0, 370.0), (418.0, 452.0), (708.0, 508.0)])
+    arms.note_read(t, False)
+    arms.note_read(t + 1.3, False)  # two quiet readings over stable_s: `silent`
+    t = _visit(arms, t + 1.4, "bottom", [(438.0, 518.0), (202.0, 378.0), (218.0, 342.0), (218.0, 342.0),
+                                         (198.0, 462.0), (148.0, 568.0)])
+    six_six, three_six = _candidate("6-6", (217.0, 372.0)), _candidate("3-6", (168.0, 358.0))
+    arms.assign(t, [six_six, three_six])
+    assert (three_six.edge, six_six.edge) == ("right", "bottom")

@@ -258,6 +258,10 @@ class Arms:
                 if r.edge not in glimpses or r.start > self._prev_settled_t:
                     glimpses[r.edge] = r
             reaches = reaches + list(glimpses.values())
+            # More tiles than arms: an arm after which two readings saw no new tile, whose hand
+            # came to one of them, laid it after all: those readings could not box it (fresh42
+            # h979, groove: Gleb's 3-6 in a tight spiral, boxed with Anna's 6-6 two readings on).
+            reaches = reaches + self._silent_near(t, new, reaches)
         elif reaches and 1 < named > len(reaches):
             # Where one arm may lay several tiles (BLZ-3, BAL-13), a tile no arm seen whole came
             # over, with another seat's glimpse over it, is that seat's (fresh deal h262: south's
@@ -370,6 +374,20 @@ class Arms:
             # The arm is spent, and so are its pieces if it was seen as two (lost mid-reach).
             self._used.update(x for x in self._reaches if x.edge == r.edge
                               and x.start <= r.end + 1.0 and r.start <= x.end + 1.0)
+
+    def _silent_near(self, t: float, new: list, reaches: list[Reach]) -> list[Reach]:
+        """The silent arms, one an edge not in `reaches`, whose hand came to a named tile of
+        `new`."""
+        def came(r: Reach, c) -> bool:
+            return self._came_near(r, c.centre, c.reach / REACH_OF_HALF_SPAN)
+
+        out: list[Reach] = []
+        for r in self._reaches:
+            if (r.deep and t - self.config.reach_window_s <= r.end <= t and r not in self._used
+                    and self.silent(r.end) and r.edge not in {q.edge for q in reaches + out}
+                    and any(c.name is not None and came(r, c) for c in new)):
+                out.append(r)
+        return out
 
     def _outlived(self, r: Reach) -> bool:
         """An arm after which another came and was given its tile or draw before the previous
