@@ -372,3 +372,26 @@ def test_of_more_tiles_than_arms_one_goes_to_an_arm_two_readings_saw_lay_nothing
     six_six, three_six = _candidate("6-6", (217.0, 372.0)), _candidate("3-6", (168.0, 358.0))
     arms.assign(t, [six_six, three_six])
     assert (three_six.edge, six_six.edge) == ("right", "bottom")
+
+
+def test_an_unread_box_seen_with_two_tiles_does_not_make_one_arm_lay_them_all():
+    # Fresh26 h579 (engraved, Bykovo): Gleb's 2-2 and Anna's 1-2, laid against it, were first seen
+    # together with an unread box beside them, the table not still between the two arms; three
+    # boxes for two arms, so "one arm laid several": all three went to Gleb's, whose hand had
+    # passed over the 1-2's place. The arms go to the tiles read; the box to the nearest hand.
+    arms = Arms(TrackerConfig(), full_frame(SIZE, ["Anna", "Boris", "Vera", "Gleb"]))
+    arms.one_per_arm = True
+    arms.settled(3.0)
+    right = [(780.0, 300.0), (560.0, 320.0), (340.0, 335.0), (390.0, 330.0), (390.0, 330.0), (600.0, 320.0)]
+    bottom = [(400.0, 590.0), (360.0, 450.0), (345.0, 360.0), (345.0, 360.0), (380.0, 520.0)]
+    t = 3.1
+    for motion in [*(_arm_at("right", tip) for tip in right), _QUIET, *(_arm_at("bottom", tip) for tip in bottom)]:
+        arms.observe(t, motion)
+        t += 0.1
+    arms.observe(t, SETTLED)
+    arms.settled(t)
+    double, against = _candidate("2-2", (390.0, 330.0)), _candidate("1-2", (345.0, 340.0))
+    against.to_votes["2-2"] += 1
+    box = Candidate(3.0, 1, 3.0, (360.0, 310.0), 18.0)  # boxed, never read
+    arms.assign(t, [double, against, box])
+    assert (double.edge, against.edge) == ("right", "bottom")

@@ -331,23 +331,32 @@ class Arms:
             for j in range(k):
                 if before[i][j] and before[j][i]:
                     before[i][j] = before[j][i] = False
+        # Each tile to the arm whose hand came nearest it on its way, not whose tip: an arm that
+        # laid two tiles reached deepest by one of them only (fresh30 h676, blitz: Vera's hand
+        # laid 0-2 then 5-6, its tip by the 5-6; Gleb's, laying 2-3 beyond the 0-2, lay nearer
+        # the 0-2 than that tip, and a blob by Anna's row took his tip away).
+        def near_cost(r: Reach, c) -> float:
+            return cost_of(r, c) - _dist(r.tip, c.centre) + _nearest(r, c.centre)
+
+        # A box not read is no tile an arm must have laid: with more boxes than arms, the arms
+        # go to the tiles read, each box to the hand that came nearest it (fresh26 h579: Gleb's
+        # 2-2 and Anna's 1-2 seen together with an unread box by them, three boxes for two arms;
+        # all three went to Gleb's, one arm laying several).
+        paired = range(k) if len(reaches) >= k else [i for i in range(k) if order[i].name is not None]
         best, best_cost = None, math.inf
-        if len(reaches) >= len(order):
-            for combo in itertools.permutations(reaches, len(order)):
-                if any(before[j][i] and combo[i].start > combo[j].start
-                       for i in range(len(order)) for j in range(len(order))):
+        if 0 < len(paired) <= len(reaches):
+            for combo in itertools.permutations(reaches, len(paired)):
+                if any(before[paired[b]][paired[a]] and combo[a].start > combo[b].start
+                       for a in range(len(paired)) for b in range(len(paired))):
                     continue
-                cost = sum(cost_of(r, c) for r, c in zip(combo, order, strict=True))
+                cost = sum(cost_of(r, order[i]) for r, i in zip(combo, paired, strict=True))
                 if cost < best_cost:
                     best, best_cost = combo, cost
+        if best is not None and len(paired) < k:
+            given = dict(zip(paired, best, strict=True))
+            best = tuple(given[i] if i in given else min(reaches, key=lambda r, c=c: near_cost(r, c))
+                         for i, c in enumerate(order))
         if best is None:  # fewer arms than tiles: one arm laid several (BAL-13, BLZ-3)
-            # Each tile to the arm whose hand came nearest it on its way, not whose tip: an arm
-            # that laid two tiles reached deepest by one of them only (fresh30 h676, blitz: Vera's
-            # hand laid 0-2 then 5-6, its tip by the 5-6; Gleb's, laying 2-3 beyond the 0-2,
-            # lay nearer the 0-2 than that tip, and a blob by Anna's row took his tip away).
-            def near_cost(r: Reach, c) -> float:
-                return cost_of(r, c) - _dist(r.tip, c.centre) + _nearest(r, c.centre)
-
             best = tuple(min(reaches, key=lambda r, c=c: near_cost(r, c)) for c in order)
         for c, r in zip(order, best, strict=True):
             nearest = _nearest(r, c.centre)

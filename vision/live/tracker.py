@@ -727,6 +727,12 @@ class Tracker:
         ready = sorted(ready + [(d.first_t, d.after_t if self.draw_in_turn and not math.isinf(d.after_t)
                                  else d.arm_t, d) for d in self.draws.pending],
                        key=lambda item: item[:2])
+        # Tiles touching no tile of the layout, re-read meanwhile: a later tile of another arm
+        # waits for them (fresh43 h995, pin: Boris's 0-5, lone while the 0-1 it lies on read 1-1,
+        # was written after Vera's 0-2, laid after it; a circle of passes between). Not a misfit
+        # or a tile fitting no end, more often a box of nothing (fresh26 h579: a 1-4 boxed over a
+        # joint, misfit, held four tiles back, then fitted the ends they opened and was written).
+        doubted: list[Candidate] = []
         progress = True
         while ready and progress:
             progress = False
@@ -757,7 +763,7 @@ class Tracker:
                 c = self._candidates[key]
                 if self._earlier_unread(t, c, {i[2] for i in ready}) or any(
                         (h.first_t, h.arm_t) < (c.first_t, c.arm_t) and not self._laid_before(c, h)
-                        for h in held_back):
+                        for h in held_back) or any(self._waits_for_doubted(c, h) for h in doubted):
                     held_back.append(c)
                     continue  # a tile laid before it is still being read: the record keeps their order
                 name, reason = self._plausible(t, c, out)
@@ -771,6 +777,9 @@ class Tracker:
                     elif t - c.doubt_since >= cfg.doubt_s:
                         del self._candidates[key]
                         self._ask(t, c, name, reason, obs.tiles[c.index], out)
+                        continue
+                    if reason == LONE:
+                        doubted.append(c)
                     continue
                 live = self._standing(c)
                 held = self.confirming.tiles()
@@ -931,6 +940,14 @@ class Tracker:
                    and x.doubt_since is None
                    and (t - x.last_t <= cfg.gap_s or (x.seen >= 2 and x.name is not None))
                    for k, x in [*self._candidates.items(), *((None, x) for x in lost)])
+
+    @staticmethod
+    def _waits_for_doubted(c: Candidate, h: Candidate) -> bool:
+        """Whether `c` waits for `h`, a tile touching no tile of the layout, read again
+        meanwhile: `h` came first, laid by an arm seen at another seat's edge, and neither lies
+        against the other (`h` may be lone for want of `c`: a tile seen late that it lies on)."""
+        return ((h.first_t, h.arm_t) < (c.first_t, c.arm_t) and h.rooted and h.edge is not None
+                and h.edge != c.edge and h.name not in c.to_votes and c.name not in h.to_votes)
 
     def _laid_before(self, x: Candidate, c: Candidate) -> bool:
         """Whether tile `x`, seen after `c`, was laid before it: the arm seen at its edge laying
