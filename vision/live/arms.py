@@ -218,7 +218,7 @@ class Arms:
         # Arms since the previous settled frame, and older ones no tile was given yet (a tile
         # unread on its first settled frame appears one frame late); older ones cost extra.
         reaches = [r for r in self._reaches
-                   if r.deep and t - self.config.reach_window_s <= r.end <= t
+                   if r.deep and self._in_window(r, t)
                    and (r.end > self._prev_settled_t or r not in self._used)
                    and not self.silent(r.end)]
         pieces = self._pieces(t)
@@ -237,7 +237,7 @@ class Arms:
         # pile, drew (fresh deal h179, JPEG at quality 40: a box between layout tiles took the
         # arm of two draws, six tile lengths from where its hand went).
         new = [c for c in new if c.name is not None or not reaches
-               or any(self._came_near(r, c.centre, c.reach / REACH_OF_HALF_SPAN) for r in reaches)]
+               or any(self._hand_came_near(r, c) for r in reaches)]
         if not new:
             return
         # (with no arm seen whole and one tile, the stretch's edge it already has stands; a box
@@ -387,16 +387,21 @@ class Arms:
     def _silent_near(self, t: float, new: list, reaches: list[Reach]) -> list[Reach]:
         """The silent arms, one an edge not in `reaches`, whose hand came to a named tile of
         `new`."""
-        def came(r: Reach, c) -> bool:
-            return self._came_near(r, c.centre, c.reach / REACH_OF_HALF_SPAN)
-
         out: list[Reach] = []
         for r in self._reaches:
-            if (r.deep and t - self.config.reach_window_s <= r.end <= t and r not in self._used
+            if (r.deep and self._in_window(r, t) and r not in self._used
                     and self.silent(r.end) and r.edge not in {q.edge for q in reaches + out}
-                    and any(c.name is not None and came(r, c) for c in new)):
+                    and any(c.name is not None and self._hand_came_near(r, c) for c in new)):
                 out.append(r)
         return out
+
+    def _in_window(self, r: Reach, t: float) -> bool:
+        """Whether arm `r` left within reach_window_s before `t`."""
+        return t - self.config.reach_window_s <= r.end <= t
+
+    def _hand_came_near(self, r: Reach, c) -> bool:
+        """Whether the hand of `r` came near candidate tile `c` (within its reach)."""
+        return self._came_near(r, c.centre, c.reach / REACH_OF_HALF_SPAN)
 
     def _outlived(self, r: Reach) -> bool:
         """An arm after which another came and was given its tile or draw before the previous
@@ -413,7 +418,7 @@ class Arms:
         """The arms seen only in glimpses lately, latest first, no tile given yet, from seats
         none of `reaches` came from."""
         for r in reversed(self._reaches):
-            if (not r.deep and t - self.config.reach_window_s <= r.end <= t and r not in self._used
+            if (not r.deep and self._in_window(r, t) and r not in self._used
                     and not self._tail(r) and r.edge in self.calibration.seats
                     and not any(x.edge == r.edge for x in reaches)):
                 yield r

@@ -121,6 +121,7 @@ class MotionGate:
         b = self.config.band
         self._inside = inside
         self._u, self._v = u, v
+        self._gaps = {"bottom": 1 - v, "top": v, "left": u, "right": 1 - u}  # see _gap
         self._to_frame = (w / cw, h / ch)
         self._table_px = max(1, int(inside.sum()))
         self._bands = {
@@ -330,7 +331,7 @@ class MotionGate:
         rooted = set()
         strands: dict[int, np.ndarray] = {}  # blob -> its body, where only strands reach its edge
         for k in ids:
-            mask = labels == k
+            blob = mask = labels == k
             counts = {name: int(c[k]) for name, c in band_counts.items()}
             if grown is not None and max(counts.values()) < _TOUCH and grown[2][k]:
                 mask = grown[0] == grown[1][k]
@@ -340,7 +341,7 @@ class MotionGate:
                 out[k] = edge
                 if max(counts.values()) >= _TOUCH and not grazed:
                     rooted.add(k)
-                    body = self._body(mask, labels == k) if counts[edge] >= _TOUCH else mask
+                    body = self._body(mask, blob) if counts[edge] >= _TOUCH else mask
                     if self._band_counts(body)[edge] < _TOUCH:
                         strands[k] = body
         # A blob joined to its edge by strands alone, whose edge no arm's body crossed since the
@@ -367,15 +368,15 @@ class MotionGate:
 
     def _gap(self, edge: str) -> np.ndarray:
         """Each work pixel's distance from `edge`, in table units."""
-        return {"bottom": 1 - self._v, "top": self._v, "left": self._u, "right": 1 - self._u}[edge]
+        return self._gaps[edge]
 
     def _beyond(self, body: np.ndarray, own: str, arm: np.ndarray, edge: str) -> bool:
         """Whether `body`, said to come from `own`, lies on average further from `edge` than any
         point of `arm` reaches, and further from `own` than a root lies from its edge (0.3 of
         the table, as in `_blob_edge`: fresh29 h654's hand at a pile by the left edge, joined to
         it through the pile's tiles, keeps it)."""
-        return (float(self._gap(edge)[arm].max()) < float(self._gap(edge)[body].mean())
-                and float(self._gap(own)[body].mean()) > 0.3)
+        gap = self._gap(edge)
+        return float(gap[arm].max()) < float(gap[body].mean()) and float(self._gap(own)[body].mean()) > 0.3
 
     def _band_counts(self, mask: np.ndarray) -> dict[str, int]:
         return {name: int(np.count_nonzero(mask & band)) for name, band in self._bands.items()}
