@@ -710,6 +710,37 @@ def test_a_tile_laid_over_a_doubtful_box_takes_the_arm_that_laid_it_not_the_box_
 
 
 @pytest.mark.parametrize("seed", range(4))
+def test_bal_13_a_tile_laid_where_a_box_was_unsurely_seen_with_the_last_tile_is_the_next_arm_s(seed):
+    # Fresh44 h1008, faint divider on a checked cloth (Baltic): a dark square by Vera's 1-2, boxed
+    # at 0.05 on the one frame after she laid it, took her arm with the 1-2; Gleb's 0-2, laid
+    # there next, took the box's place and arm, and was asked about as her second tile of one
+    # visit (BAL-13: only doubles go together), never a move.
+    sc = deal_steps(seed, pass_p=0.0, rows=False)
+    played = {e["tile"] for e in sc.plays}
+    checked = 0
+    for k in range(2, 8):
+        tile, nxt = sc.plays[k]["tile"], sc.plays[k + 1]["tile"]
+        name = next(f"{v}-{v}" for v in range(7) if f"{v}-{v}" not in played | {nxt})
+        a, b = _first_seen(sc, tile), _first_seen(sc, nxt)
+        box = sc.steps[b][2].tiles[_names(sc.steps[b][2]).index(nxt)]
+        phantom = replace(box, values=(int(name[0]),) * 2, confidence=0.05)
+        rushed = _next_arm_at_once(sc, a, b)  # the next hand comes before the box is forgotten
+        steps = []
+        for n, (t, m, o) in enumerate(sc.steps):
+            if n in rushed:
+                continue
+            if n == a:  # seen once, with the tile just laid
+                o = replace(o, tiles=(*o.tiles, phantom))
+            elif a < n < b and m.arm:  # the hand that lays the next tile, followed to its place
+                m = replace(m, reaches=((m.edge, box.centre, True),))
+            steps.append((t, m, o))
+        tracker, events, _ = feed(steps, "doubles")
+        assert plays(events) == sc.plays and tracker.to_confirm() == [], k
+        checked += 1
+    assert checked >= 3
+
+
+@pytest.mark.parametrize("seed", range(4))
 def test_byk_1_6_a_second_tile_of_the_visit_that_laid_a_move_is_to_confirm_not_a_move(seed):
     # Fresh31 h714, Bykovo: Boris laid 1-3, and the dotted cloth beside it, boxed as a 1-1 that
     # fit its 1, was written as his second tile with a circle of passes nobody made. A turn is one

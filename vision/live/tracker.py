@@ -573,12 +573,17 @@ class Tracker:
         again, with no hand near, keeps its place and arm. So is a box no arm laid, seen on a
         frame or two, read otherwise after a hand came over it (fresh38 h878, big pips on a
         checked cloth: the cloth by 0-1's end boxed once as a blank 0-0; Anna's 0-6, laid there a
-        second later, took its place and its first sighting, and went before Gleb's 5-5)."""
+        second later, took its place and its first sighting, and went before Gleb's 5-5), or one
+        given an arm but boxed unsurely."""
         if not self._fresh or name is None or c.name is None or name == c.name:
             return False
         if c.doubt_since is not None:
             since = c.doubt_since
-        elif c.edge is None and c.seen <= LONE_SEEN:
+        elif c.seen <= LONE_SEEN and (c.edge is None or c.least_sure < UNSURE_BOX):
+            # An arm given it does not make a box the detector was unsure of a tile (fresh44
+            # h1008, faint divider on a checked cloth: a dark square by 1-2's open end, boxed at
+            # 0.05 as the closed 2-2 on the frame after Vera laid 1-2, took Gleb's 0-2, laid
+            # there next, as her second tile of the visit).
             since = c.last_t
         else:
             return False
