@@ -751,6 +751,25 @@ def test_a_glimpse_of_the_hand_that_just_laid_a_tile_going_out_by_the_pile_is_no
     assert [d.arm_t for d in look([whole], 6.4, 7.0, laid=(laid,))] == [6.5]
 
 
+def test_change_from_an_edge_where_nobody_sits_while_a_hand_lays_a_tile_is_no_draw():
+    """Fresh44 h1010 (pin, two players, the camera turned 14 degrees): as Boris withdrew from
+    laying 0-3, a shake lit the outlines of the pile's backs by the left edge, where nobody sits,
+    on three frames; told a draw, turn order gave it to him. A seated edge, a hand seen deep, or
+    change there before the laying arm came is still a visit."""
+    laid = Reach(11.7, 12.7, "top", (358.0, 342.0), path=((11.8, 408.0, 188.0), (12.2, 358.0, 342.0)))
+
+    def draws(other: Reach) -> list:
+        look = _pile_at_the_top_right()
+        return [d.edge for d in look([other], 11.5, 12.8, laid=(laid,))]
+
+    shake = Reach(12.5, 12.7, "left", (560.0, 60.0), deep=False, frames=3,
+                  path=((12.5, 560.0, 60.0), (12.6, 580.0, 60.0), (12.7, 560.0, 60.0)))
+    assert draws(shake) == []
+    assert draws(replace(shake, edge="bottom")) == ["bottom"]  # Anna's side
+    assert draws(replace(shake, deep=True)) == ["left"]
+    assert draws(replace(shake, start=11.6)) == ["left"]  # there before Boris's arm came
+
+
 def test_a_glimpse_after_a_visit_is_not_joined_to_a_glimpse_before_it_BLB_2():
     """Fresh25 h569 (JPEG 40, blitz-blind, a draw ends the turn): Boris's one draw seen on one
     frame at the pile, then on two, then on one as his hand left; the first and the last glimpse,

@@ -675,6 +675,22 @@ def test_a_tile_laid_over_a_box_no_arm_laid_seen_once_is_a_new_tile():
     assert not tracker._laid_over(box, "0-6")
 
 
+def test_a_doubtful_tile_read_again_under_a_name_it_had_before_keeps_its_place_when_a_hand_came_near():
+    # Fresh44 h1010, pin: Boris's 0-1, the pin read as a pip on some readings, read 0-1 and 1-1
+    # as often and doubted as the 1-1 (no end); read 0-1 again after Anna's hand laid her 1-1
+    # beside it, it was taken for a tile laid over it by her, and his play was written as hers.
+    from vision.live.arms import Reach
+
+    tracker = _tracker()
+    box = Candidate(9.9, 99, 12.8, (450.0, 317.0), 19.0, edge="top", arm_t=8.8)
+    box.names.update({"0-1": 2, "1-1": 2})
+    box.seen, box.doubt_since = 7, 11.5
+    tracker.arms._reaches = [Reach(13.0, 14.0, "bottom", (493.0, 327.0))]  # Anna laying 1-1 beside it
+    assert box.name == "1-1"
+    assert not tracker._laid_over(box, "0-1")
+    assert tracker._laid_over(box, "0-3")  # a name never read there: another tile laid over it
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_a_tile_laid_over_a_doubtful_box_takes_the_arm_that_laid_it_not_the_box_s(seed):
     # Fresh31 h714, engraved pips on a dotted cloth: the cloth beside the 5-6, boxed as a 1-1 that

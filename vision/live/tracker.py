@@ -575,7 +575,10 @@ class Tracker:
         checked cloth: the cloth by 0-1's end boxed once as a blank 0-0; Anna's 0-6, laid there a
         second later, took its place and its first sighting, and went before Gleb's 5-5), or one
         given an arm but boxed unsurely."""
-        if not self._fresh or name is None or c.name is None or name == c.name:
+        if not self._fresh or name is None or c.name is None or c.names[name]:
+            # A name it was read under before is this tile read again (fresh44 h1010, pin: Boris's
+            # 0-1 read 0-1 and 1-1 as often, doubted as the 1-1; read 0-1 after Anna's hand laid
+            # 1-1 beside it, it was taken for a tile of hers).
             return False
         if c.doubt_since is not None:
             since = c.doubt_since
