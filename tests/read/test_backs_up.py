@@ -65,17 +65,3 @@ def test_with_too_few_backs_the_remembered_colour_decides():
     assert backs is not None
     assert backs_boxed_up(frame, few, backs)[5].face == "down"
 
-
-def test_a_sure_box_showing_surely_no_face_on_either_half_is_a_back_where_colour_cannot_tell_BAL_12():
-    # Fresh42 h963, faint divider, Baltic: Gleb's closed 6-6, a white back with a green groove,
-    # boxed face up at 0.77 on every reading, both halves "no tile face" at 1.00, in a set whose
-    # backs are the faces' colour: an unread face joined to nothing, never a move.
-    frame, tiles = _table((236, 240, 240))
-    assert backs_boxed_up(frame, tiles)[9].face == "down"
-    unsure = [*tiles[:9], replace(tiles[9], detection_confidence=0.3)]
-    assert backs_boxed_up(frame, unsure)[9].face == "up"  # the detector unsure: the table, a card
-    half = f"{NO_FACE}: the classifier takes it for no tile face (0.80)"
-    doubted = [*tiles[:9], replace(tiles[9], reasons=(NO, half))]
-    assert backs_boxed_up(frame, doubted)[9].face == "up"
-    # Where the backs' tint tells, a box of the faces' colour stays a face (the test above).
-    assert backs_boxed_up(*_table((200, 170, 250)))[9].face == "up"

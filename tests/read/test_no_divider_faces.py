@@ -107,3 +107,42 @@ def test_a_blank_half_of_a_big_tile_in_falling_light_reads_0() -> None:
     frame = (frame * ramp).astype(np.uint8)
     (read,) = read_tiles(frame, [(box_from_corners(t.corners()), "up", 0.9)])
     assert read.values is not None and sorted(read.values) == [0, 5], (read.half_values, read.reasons)
+
+
+NO = "no pips layout: the classifier takes it for no tile face (1.00)"
+
+
+def _plain_up(read: TileRead, confidence: float = 0.8) -> TileRead:
+    """`read` boxed face up, both halves taken surely for no tile face."""
+    return replace(read, face="up", half_values=(None, None), half_confidence=(0.0, 0.0), reasons=(NO, NO),
+                   detection_confidence=confidence)
+
+
+def test_a_back_boxed_face_up_showing_no_face_at_an_open_end_is_a_closed_double_BAL_12() -> None:
+    # Fresh42 h963, faint divider, Baltic: Gleb's closed 6-6, boxed face up at 0.77 on every
+    # reading, both halves "no tile face" at 1.00, in a set whose backs are the faces' colour:
+    # an unread face that joined nothing, never a move.
+    from vision.read.ends import close_plain_ends
+
+    frame, tiles = _chain_through_a_blank("down")
+    tiles = [tiles[0], _plain_up(tiles[1])]  # 6-0 | back: the back closes the 0
+    size = (600, 200)
+    layout = build_layout(layout_tiles(tiles), size)
+    out, after = close_plain_ends(frame, tiles, layout, layout_tiles, size)
+    assert out[1].face == "down" and after.inferred.get(1) == (0, 0) and sorted(after.tiles) == [0, 1]
+    unsure = [tiles[0], _plain_up(tiles[1], 0.3)]  # the detector unsure: the table, a card
+    assert close_plain_ends(frame, unsure, build_layout(layout_tiles(unsure), size), layout_tiles, size)[0][1].face == "up"
+
+
+def test_a_blank_double_with_no_divider_showing_no_face_in_the_chain_s_middle_stays_the_blank() -> None:
+    # The robustness matrix (no divider, scene 0): the opener 0-0, tiles on its sides, both halves
+    # no tile face, taken for a back the chain went on past; read face up again by `blank_between`.
+    from vision.read.ends import close_plain_ends
+
+    frame, tiles = _chain_through_a_blank("up")
+    tiles = [tiles[0], _plain_up(tiles[1]), tiles[2]]
+    size = (600, 200)
+    out, layout = close_plain_ends(frame, tiles, build_layout(layout_tiles(tiles), size), layout_tiles, size)
+    out, layout = blank_between(out, layout, layout_tiles, size)
+    assert out[1].face == "up" and out[1].values == (0, 0)
+    assert sorted(layout.tiles) == [0, 1, 2]

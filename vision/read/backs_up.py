@@ -11,17 +11,12 @@ readings) and whose body has the backs' colour is a back: a blank face has the f
 
 from __future__ import annotations
 
-import re
-
 import numpy as np
 
 from vision.read.blanks import BACK_SPREAD, CHROMA_APART, MIN_BACKS, agreed, inner_colour
 from vision.read.tile import SURE_FACE, TileRead, face_down, shows_no_face
-from vision.read.verify import END_RUNS_ON, body, canonical
 
 MIN_FACES = 2  # face-up tiles read needed to know the faces' colour (an opener and one more)
-SURE_BOX = 0.5  # a face-up box scored this much is a tile body (verify's NO_FACE_SURE)
-NO_FACE_SURE = 0.95  # the classifier's "no tile face" on both halves this surely: a back
 
 
 def backs_boxed_up(frame: np.ndarray, tiles: list[TileRead], backs=None) -> list[TileRead]:
@@ -40,7 +35,7 @@ def backs_boxed_up(frame: np.ndarray, tiles: list[TileRead], backs=None) -> list
     own = agreed([inner_colour(frame, t.quad) for t in down]) if len(down) > MIN_BACKS else None
     backs = own if own is not None else (None if backs is None else np.asarray(backs, np.float32))
     if backs is None:
-        return plain_backs(frame, tiles)
+        return tiles
     # Of the backs' colour first: most such boxes are not (a blank face, a thing on the table), and
     # the faces' colour below costs a sample of every face read (8 ms a frame in fresh25 h560).
     near = {}
@@ -52,43 +47,13 @@ def backs_boxed_up(frame: np.ndarray, tiles: list[TileRead], backs=None) -> list
         return tiles
     read = [t for t in tiles if t.face == "up" and t.values is not None and t.values != (0, 0)]
     if len(read) < MIN_FACES:
-        return plain_backs(frame, tiles)
+        return tiles
     body = np.median(np.stack([inner_colour(frame, t.quad) for t in read]), axis=0)
     if np.linalg.norm(body[1:] - backs[1:]) < CHROMA_APART:
-        # Backs of the faces' tint: a plain face cannot be told from a back by colour; a box the
-        # detector is sure of, whose halves the classifier surely takes for no tile face, shows no
-        # face (a blank face reads 0, not "no face").
-        return plain_backs(frame, tiles)
+        return tiles  # backs of the faces' tint: a plain face cannot be told from a back
     out = list(tiles)
     for i, colour in near.items():
         if np.linalg.norm(colour[1:] - backs[1:]) < np.linalg.norm(colour[1:] - body[1:]):
             t = tiles[i]
-            out[i] = face_down(t.quad, t.halves, t.detection_confidence)
-    return out
-
-
-def _no_face(t: TileRead, k: int) -> float:
-    """How sure the classifier is that half k shows no tile face (0 where it read a face)."""
-    if not shows_no_face(t, k):
-        return 0.0
-    m = re.search(r"\(([0-9.]+)\)$", t.reasons[k])
-    return float(m.group(1)) if m else 0.0
-
-
-def plain_backs(frame: np.ndarray, tiles: list[TileRead]) -> list[TileRead]:
-    """`tiles` with the face-up boxes the detector is sure of (SURE_BOX) whose halves both show
-    surely no tile face (NO_FACE_SURE) and whose body ends at both ends of the box read face down:
-    a whole tile body showing no face is a back (fresh42 h963, faint divider, Baltic: Gleb's
-    closed 6-6, white backs with a green groove along them, boxed face up at 0.77 on every
-    reading, both halves no face at 1.00, brighter than the backs of the rows in the shade: an
-    unread face that joined nothing, never a move). A box whose body runs on past an end is part
-    of something larger: on the robustness matrix every such box but the closed doubles lay 6-26 px
-    off a face-up tile, its body running on past an end (0.44-1.0 of the band beyond it; the
-    closed doubles' 0.0), and one on no tile at all."""
-    out = list(tiles)
-    for i, t in enumerate(tiles):
-        if (t.face == "up" and t.detection_confidence >= SURE_BOX
-                and min(_no_face(t, 0), _no_face(t, 1)) >= NO_FACE_SURE
-                and max(body(canonical(frame, t.quad)).ends) < END_RUNS_ON):
             out[i] = face_down(t.quad, t.halves, t.detection_confidence)
     return out

@@ -9,18 +9,21 @@ broke as many chains as they mended.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import numpy as np
 
 from vision.read.box import box_from_corners
 from vision.read.layout import FrameLayout, build_layout
-from vision.read.tile import TileRead, read_tiles
-from vision.read.verify import physical_tiles
+from vision.read.tile import TileRead, face_down, read_tiles, shows_no_face
+from vision.read.verify import END_RUNS_ON, body, canonical, physical_tiles
 
 DOWN = 1  # detector class id of a face-down tile
 REACH = 1.5  # of the end tile's length: how far from its centre a closing double's centre may lie
 MAX_TRIES = 8  # doubtful boxes looked at per frame, the surest first
+SURE_BOX = 0.5  # a face-up box scored this much is a tile body (verify's NO_FACE_SURE)
+NO_FACE_SURE = 0.95  # the classifier's "no tile face" on both halves this surely: it shows none
 
 
 def near_open_ends(tiles: list[TileRead], layout: FrameLayout, centres: np.ndarray) -> np.ndarray:
@@ -70,3 +73,38 @@ def take_doubtful(frame: np.ndarray, tiles: list[TileRead], layout: FrameLayout,
             tiles, layout = trial, lay
     return tiles, layout
 
+
+
+def _no_face(t: TileRead, k: int) -> float:
+    """How sure the classifier is that half k shows no tile face (0 where it read a face)."""
+    if not shows_no_face(t, k):
+        return 0.0
+    m = re.search(r"\(([0-9.]+)\)$", t.reasons[k])
+    return float(m.group(1)) if m else 0.0
+
+
+def _plain_body(frame: np.ndarray, t: TileRead) -> bool:
+    """A face-up box the detector is sure of, both halves surely showing no tile face, whose
+    body ends at both ends of the box (not part of something larger)."""
+    return (t.face == "up" and t.detection_confidence >= SURE_BOX
+            and min(_no_face(t, 0), _no_face(t, 1)) >= NO_FACE_SURE
+            and max(body(canonical(frame, t.quad)).ends) < END_RUNS_ON)
+
+
+def close_plain_ends(frame: np.ndarray, tiles: list[TileRead], layout: FrameLayout,
+                     layout_tiles, size: tuple[int, int]) -> tuple[list[TileRead], FrameLayout]:
+    """`tiles` and `layout` with each face-up box showing no face that closes an open end read
+    face down: a whole tile body showing nothing, taken by the layout as a closed double with no
+    tile lost, is one laid face down (fresh42 h963, faint divider, Baltic: Gleb's closed 6-6, a
+    white back with a green groove, boxed face up at 0.77 on every reading, both halves no face at
+    1.00, in a set whose backs are the faces' colour: an unread face that joined nothing, never a
+    move). On the robustness matrix such boxes elsewhere lay 6-26 px off a face-up tile, their body
+    running on past an end, and a blank double with no divider shows nothing either: one the chain
+    goes on past from both sides is read face up again (`vision.read.between`)."""
+    for i in [i for i, t in enumerate(tiles) if _plain_body(frame, t)]:
+        trial = list(tiles)
+        trial[i] = face_down(tiles[i].quad, tiles[i].halves, tiles[i].detection_confidence)
+        lay = build_layout(layout_tiles(trial), size)
+        if i in lay.inferred and set(layout.tiles) | {i} <= set(lay.tiles):
+            tiles, layout = trial, lay
+    return tiles, layout

@@ -11,7 +11,7 @@ from vision.read.backs_up import backs_boxed_up
 from vision.read.between import blank_between
 from vision.read.blanks import blank_doubles
 from vision.read.box import Box, box_from_corners
-from vision.read.ends import close_ends
+from vision.read.ends import close_ends, close_plain_ends
 from vision.read.gaps import fill_chain_gaps
 from vision.read.layout import FrameLayout, LayoutTile, build_layout
 from vision.read.opener import take_doubtful_faces
@@ -171,6 +171,7 @@ def read_frame(frame: np.ndarray, detections, pool=None, doubtful=None,
     layout = build_layout(layout_tiles(tiles), size)
     tiles, layout = take_doubtful_faces(frame, tiles, layout, doubtful, layout_tiles, size)
     tiles, layout = close_ends(frame, tiles, layout, doubtful, layout_tiles, size)
+    tiles, layout = close_plain_ends(frame, tiles, layout, layout_tiles, size)  # a back boxed up
     tiles, layout = blank_between(tiles, layout, layout_tiles, size)
     tiles = settle(tiles, layout)
     t2 = time.perf_counter()
