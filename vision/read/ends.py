@@ -9,21 +9,19 @@ broke as many chains as they mended.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 import numpy as np
 
 from vision.read.box import box_from_corners
 from vision.read.layout import FrameLayout, build_layout
-from vision.read.tile import TileRead, face_down, read_tiles, shows_no_face
-from vision.read.verify import END_RUNS_ON, body, canonical, physical_tiles
+from vision.read.tile import TileRead, face_down, no_face_confidence, read_tiles
+from vision.read.verify import END_RUNS_ON, NO_FACE_SURE, body, canonical, physical_tiles
 
 DOWN = 1  # detector class id of a face-down tile
 REACH = 1.5  # of the end tile's length: how far from its centre a closing double's centre may lie
 MAX_TRIES = 8  # doubtful boxes looked at per frame, the surest first
-SURE_BOX = 0.5  # a face-up box scored this much is a tile body (verify's NO_FACE_SURE)
-NO_FACE_SURE = 0.95  # the classifier's "no tile face" on both halves this surely: it shows none
+SURELY_NO_FACE = 0.95  # the classifier's "no tile face" on both halves this surely: it shows none
 
 
 def near_open_ends(tiles: list[TileRead], layout: FrameLayout, centres: np.ndarray) -> np.ndarray:
@@ -74,20 +72,12 @@ def take_doubtful(frame: np.ndarray, tiles: list[TileRead], layout: FrameLayout,
     return tiles, layout
 
 
-
-def _no_face(t: TileRead, k: int) -> float:
-    """How sure the classifier is that half k shows no tile face (0 where it read a face)."""
-    if not shows_no_face(t, k):
-        return 0.0
-    m = re.search(r"\(([0-9.]+)\)$", t.reasons[k])
-    return float(m.group(1)) if m else 0.0
-
-
 def _plain_body(frame: np.ndarray, t: TileRead) -> bool:
-    """A face-up box the detector is sure of, both halves surely showing no tile face, whose
-    body ends at both ends of the box (not part of something larger)."""
-    return (t.face == "up" and t.detection_confidence >= SURE_BOX
-            and min(_no_face(t, 0), _no_face(t, 1)) >= NO_FACE_SURE
+    """A face-up box the detector is sure of (as sure as `verify` needs of a box showing no face),
+    both halves surely showing no tile face, whose body ends at both ends of the box (not part of
+    something larger)."""
+    return (t.face == "up" and t.detection_confidence >= NO_FACE_SURE
+            and min(no_face_confidence(t, 0), no_face_confidence(t, 1)) >= SURELY_NO_FACE
             and max(body(canonical(frame, t.quad)).ends) < END_RUNS_ON)
 
 

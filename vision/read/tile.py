@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import cv2
@@ -124,6 +125,15 @@ NO_FACE = "no pips layout"  # the start of the reason of a half the classifier t
 def shows_no_face(t: TileRead, k: int) -> bool:
     """Whether half k of a face-up tile was left unread as no tile face (not merely unsure)."""
     return t.half_values[k] is None and t.reasons[k].startswith(NO_FACE)
+
+
+def no_face_confidence(t: TileRead, k: int) -> float:
+    """How sure the classifier was that half k shows no tile face (0 where it did not say so):
+    the probability `fuse` writes at the end of the reason."""
+    if not shows_no_face(t, k):
+        return 0.0
+    m = re.search(r"\(([0-9.]+)\)$", t.reasons[k])
+    return float(m.group(1)) if m else 0.0
 
 
 def fuse(h: HalfRead, probs: np.ndarray | None) -> tuple[int | None, float, str]:
