@@ -675,6 +675,22 @@ def test_a_tile_laid_over_a_box_no_arm_laid_seen_once_is_a_new_tile():
     assert not tracker._laid_over(box, "0-6")
 
 
+def test_an_unsure_box_given_an_arm_is_laid_over_only_by_a_box_the_detector_is_sure_of():
+    # Fresh44 h1008: a 0.05 box at 1-2's open end, given Vera's arm, then Gleb's 0-2 laid there
+    # (boxed surely): a new tile. Fresh40 h932 (no divider): Boris's 2-6, boxed under 0.4, then
+    # boxed 16 px astray at 0.25 and read 0-2 as Vera's hand came by: the same tile, boxed badly.
+    from vision.live.arms import Reach
+
+    tracker = _tracker()
+    box = Candidate(7.4, 74, 7.4, (317.0, 326.0), 14.0, edge="top", arm_t=6.3)
+    box.names["2-2"], box.least_sure = 1, 0.05
+    tracker.arms._reaches = [Reach(7.5, 8.6, "right", (286.0, 338.0))]  # Gleb's hand, laying 0-2
+    assert tracker._laid_over(box, "0-2", 0.9)
+    assert not tracker._laid_over(box, "0-2", 0.25)  # an unsure box of it
+    box.least_sure = 0.8  # boxed surely with its arm: a tile, read otherwise now
+    assert not tracker._laid_over(box, "0-2", 0.9)
+
+
 def test_a_doubtful_tile_read_again_under_a_name_it_had_before_keeps_its_place_when_a_hand_came_near():
     # Fresh44 h1010, pin: Boris's 0-1, the pin read as a pip on some readings, read 0-1 and 1-1
     # as often and doubted as the 1-1 (no end); read 0-1 again after Anna's hand laid her 1-1

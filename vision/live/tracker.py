@@ -465,7 +465,7 @@ class Tracker:
             a doubtful one's place does not)."""
             tile = obs.tiles[i]
             pool = [c for c in self._candidates.values()
-                    if c.index is None and fits(c) and not self._laid_over(c, names[i])]
+                    if c.index is None and fits(c) and not self._laid_over(c, names[i], tile.confidence)]
             if pool:
                 chosen[i] = c = min(pool, key=lambda c: dist(c.centre, tile.centre))
                 c.index = i
@@ -564,7 +564,7 @@ class Tracker:
                     if reach is not None:
                         self.arms.give(reach, c)
 
-    def _laid_over(self, c: Candidate, name: str | None) -> bool:
+    def _laid_over(self, c: Candidate, name: str | None, confidence: float = 1.0) -> bool:
         """Whether a box read `name` where doubtful candidate `c` lay is another tile laid over
         its place: read under another name after a hand came over it since it was doubted. It
         is a new tile with the arm that laid it (fresh31 h714, engraved pips on a dotted cloth:
@@ -574,7 +574,7 @@ class Tracker:
         frame or two, read otherwise after a hand came over it (fresh38 h878, big pips on a
         checked cloth: the cloth by 0-1's end boxed once as a blank 0-0; Anna's 0-6, laid there a
         second later, took its place and its first sighting, and went before Gleb's 5-5), or one
-        given an arm but boxed unsurely."""
+        given an arm but boxed unsurely, by a box the detector is sure of (`confidence`: its score)."""
         if not self._fresh or name is None or c.name is None or c.names[name]:
             # A name it was read under before is this tile read again (fresh44 h1010, pin: Boris's
             # 0-1 read 0-1 and 1-1 as often, doubted as the 1-1; read 0-1 after Anna's hand laid
@@ -582,11 +582,13 @@ class Tracker:
             return False
         if c.doubt_since is not None:
             since = c.doubt_since
-        elif c.seen <= LONE_SEEN and (c.edge is None or c.least_sure < UNSURE_BOX):
+        elif c.seen <= LONE_SEEN and (c.edge is None or c.least_sure < UNSURE_BOX <= confidence):
             # An arm given it does not make a box the detector was unsure of a tile (fresh44
             # h1008, faint divider on a checked cloth: a dark square by 1-2's open end, boxed at
             # 0.05 as the closed 2-2 on the frame after Vera laid 1-2, took Gleb's 0-2, laid
-            # there next, as her second tile of the visit).
+            # there next, as her second tile of the visit). An unsure box is no tile laid over it
+            # either (fresh40 h932, no divider: Boris's 2-6, boxed at under 0.4, then boxed 16 px
+            # astray at 0.25 and read 0-2 as Vera's hand laid 4-5 beside it: his move was lost).
             since = c.last_t
         else:
             return False
