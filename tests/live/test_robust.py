@@ -707,6 +707,21 @@ def test_a_doubtful_tile_read_again_under_a_name_it_had_before_keeps_its_place_w
     assert tracker._laid_over(box, "0-3")  # a name never read there: another tile laid over it
 
 
+def _phantom_then_hand(sc, a: int, b: int, phantom: TileObs, seen, to, left_out=()) -> list:
+    """The deal's steps with `phantom` boxed on the steps `seen` and the hand that lays the tile first
+    seen at step `b` followed to `to` on its arm frames after step `a`; the steps `left_out` dropped."""
+    steps = []
+    for n, (t, m, o) in enumerate(sc.steps):
+        if n in left_out:
+            continue
+        if n in seen:
+            o = replace(o, tiles=(*o.tiles, phantom))
+        elif a < n < b and m.arm:
+            m = replace(m, reaches=((m.edge, to, True),))
+        steps.append((t, m, o))
+    return steps
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_a_tile_laid_over_a_doubtful_box_takes_the_arm_that_laid_it_not_the_box_s(seed):
     # Fresh31 h714, engraved pips on a dotted cloth: the cloth beside the 5-6, boxed as a 1-1 that
@@ -728,14 +743,8 @@ def test_a_tile_laid_over_a_doubtful_box_takes_the_arm_that_laid_it_not_the_box_
         (x1, y1), (x2, y2) = box.halves
         # Where the next tile will lie, a third of its length off: a tile that fits no end.
         phantom = _beside(box, ((x2 - x1) / 3, (y2 - y1) / 3), values, 0.3)
-        steps = []
-        for n, (t, m, o) in enumerate(sc.steps):
-            if o is not None and a <= n < b:
-                o = replace(o, tiles=(*o.tiles, phantom))
-            elif a < n < b and m.arm:  # the hand that lays the next tile, followed to its place
-                m = replace(m, reaches=((m.edge, box.centre, True),))
-            steps.append((t, m, o))
-        tracker, events, _ = feed(steps)
+        seen = [n for n in range(a, b) if sc.steps[n][2] is not None]
+        tracker, events, _ = feed(_phantom_then_hand(sc, a, b, phantom, seen, box.centre))
         assert plays(events) == sc.plays, k
         checked += 1
     assert checked >= 3
@@ -756,16 +765,8 @@ def test_bal_13_a_tile_laid_where_a_box_was_unsurely_seen_with_the_last_tile_is_
         a, b = _first_seen(sc, tile), _first_seen(sc, nxt)
         box = sc.steps[b][2].tiles[_names(sc.steps[b][2]).index(nxt)]
         phantom = replace(box, values=(int(name[0]),) * 2, confidence=0.05)
-        rushed = _next_arm_at_once(sc, a, b)  # the next hand comes before the box is forgotten
-        steps = []
-        for n, (t, m, o) in enumerate(sc.steps):
-            if n in rushed:
-                continue
-            if n == a:  # seen once, with the tile just laid
-                o = replace(o, tiles=(*o.tiles, phantom))
-            elif a < n < b and m.arm:  # the hand that lays the next tile, followed to its place
-                m = replace(m, reaches=((m.edge, box.centre, True),))
-            steps.append((t, m, o))
+        # Seen once, with the tile just laid; the next hand comes before the box is forgotten.
+        steps = _phantom_then_hand(sc, a, b, phantom, [a], box.centre, _next_arm_at_once(sc, a, b))
         tracker, events, _ = feed(steps, "doubles")
         assert plays(events) == sc.plays and tracker.to_confirm() == [], k
         checked += 1
