@@ -64,4 +64,3 @@ def test_with_too_few_backs_the_remembered_colour_decides():
     backs = agreed([inner_colour(frame, t.quad) for t in tiles[:5]])
     assert backs is not None
     assert backs_boxed_up(frame, few, backs)[5].face == "down"
-

@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter, deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from vision.live.calibration import TableCalibration
@@ -468,12 +468,12 @@ class Arms:
         draw he never made). Nobody draws right after laying a tile: the turn has passed on."""
         return r.frames < WHOLE and follows(r, (x for x in self._laid if x.end <= r.start))
 
-    def beside_laying(self, r: Reach, seated: Callable[[str], bool]) -> bool:
+    def beside_laying(self, r: Reach) -> bool:
         """Whether `r`, from an edge where nobody sits and never deep, was seen only while an arm
         from another edge was over the table laying a tile: that arm's shake or shadow, not a
         hand (fresh44 h1010, pin, two players, the camera turned: the boneyard's outlines by the
         left edge lit by a shake as Boris withdrew from laying 0-3, told a draw nobody made)."""
-        return (not r.deep and not seated(r.edge)
+        return (not r.deep and r.edge not in self.calibration.seats
                 and any(x.edge != r.edge and x.start <= r.start and r.end <= x.end for x in self._laid))
 
     def came_since(self, p, since: float, within: float) -> bool:

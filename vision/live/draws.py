@@ -409,7 +409,7 @@ class DrawWatch:
         visits = [r for r in gone if (self._visit(r, arms, bones, calibration, visit_frames)
                                       or self._carried_glimpse(r, gone, arms, bones, calibration))
                   and not arms.withdrawing(r)
-                  and not arms.beside_laying(r, lambda edge: calibration.seat_of_edge(edge) is not None)]
+                  and not arms.beside_laying(r)]
         for reach in visits:
             arms.spend(reach)
         # Pieces of one hand carried by one arm are that arm's one visit (fresh deal h256: a hand
