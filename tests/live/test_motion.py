@@ -328,3 +328,74 @@ def test_a_lone_arm_seen_as_a_thin_strip_down_to_its_hand_still_comes_from_its_e
 
     edges = _reach_edges([lambda img, k=k: arm(img, k) for k in range(5)], seed=1)
     assert all(e == ["top"] for e in edges), edges
+
+
+def test_a_hand_at_an_edge_where_nobody_sits_is_still_the_arm_from_the_seat_it_came_from():
+    # Fresh46 h1073, two players (bottom, top), a dark sleeve over a dark cloth: Boris's arm came
+    # from the top to a pile by the right edge, where nobody sits; his sleeve faded into the
+    # table, his hand touching only the right edge band was told as an arm from there, and his
+    # one draw was written as three.
+    w, h = SIZE
+    skin = (120, 160, 210)
+
+    def hand(img, k):
+        cv2.circle(img, (590, 200 + 12 * k), 30, skin, -1)
+        cv2.line(img, (590, 200 + 12 * k), (w + 10, 212 + 12 * k), skin, 18)  # the thumb
+
+    def arm(img, k, sleeve: bool):
+        for x, y in ((430, 120), (470, 330), (380, 230)):  # tiles of the pile hold the picture still
+            cv2.rectangle(img, (x, y), (x + 30, y + 60), (230, 235, 240), -1)
+        if sleeve:
+            _arm(img, (560, -20), (585, 195 + 12 * k), 36, skin)
+        hand(img, k)
+
+    frames = [lambda img, k=k, s=s: arm(img, k, s)
+              for k, s in enumerate([True, True, False, False, False, False, True])]
+    seen = _edges_seen(frames, MotionGate(full_frame(SIZE, ["Anna", "Boris"])))
+    assert seen == ["top"] * len(frames), seen
+
+
+def _lamp_lit(gain: float, rng: np.random.Generator) -> np.ndarray:
+    """A table under a lamp whose hot spot is clipped in red, the exposure times `gain`."""
+    w, h = SIZE
+    yy, xx = np.mgrid[0:h, 0:w]
+    spot = 1.0 + 0.5 * np.exp(-((xx - w / 2) ** 2 + (yy - h / 2) ** 2) / (2 * 90.0 ** 2))
+    light = np.array((150, 190, 230), np.float32) * spot[..., None] * gain
+    return np.clip(light + rng.normal(0, 2.0, light.shape), 0, 255).astype(np.uint8)
+
+
+def test_a_flicker_of_the_exposure_over_a_clipped_hot_spot_is_no_change():
+    # Fresh46 h1065: a lamp's hot spot clipped in red; the exposure dipped 18 % for a frame, the
+    # clipped red came out brighter than the rest of the table's gain said, and a sixth of the
+    # table was taken for motion: the table did not settle between two players' tiles.
+    gate = MotionGate(full_frame(SIZE, PLAYERS))
+    rng = np.random.default_rng(0)
+    seen = [gate.update(_lamp_lit(g, rng), 0.1 * k) for k, g in enumerate([1.0] * 4 + [0.82, 1.0, 1.0])]
+    assert not any(m.arm for m in seen), seen
+    assert all(m.moving <= MotionConfig().moving_frac for m in seen[4:]), [m.moving for m in seen]
+    assert seen[-1].settled
+
+
+def test_an_arm_joined_to_a_tile_laid_just_before_reaches_only_as_far_as_its_own_hand():
+    # Fresh46 h1065: Anna laid 0-5 right of the 0-0, and Boris's arm came from the left before
+    # the table settled; his hand laying 0-4 left of the 0-0 joined her tile's change (still new
+    # to the background), his tip lay at its far end, and the two tiles went to the other's arm.
+    tile = (340, 225, 420, 255)  # Anna's tile, laid from the bottom
+
+    def laid(img):
+        cv2.rectangle(img, tile[:2], tile[2:], (230, 235, 240), -1)
+
+    def anna(img, tip_y, holds):
+        _arm(img, (380, 520), (380, tip_y), 40, (120, 160, 210))
+        if holds:
+            laid(img)
+
+    def boris(img, tip_x):
+        laid(img)
+        _arm(img, (-20, 240), (tip_x, 240), 40, (120, 160, 210))
+
+    frames = ([lambda img, y=y, k=k: anna(img, y, k >= 2) for k, y in enumerate((400, 300, 262, 262, 330, 430))]
+              + [lambda img, x=x: boris(img, x) for x in (80, 180, 260, 325, 325, 325)])
+    seen = _watch(frames)
+    tips = [tip for m in seen[-3:] for edge, tip, _rooted in m.reaches if edge == "left"]
+    assert len(tips) == 3 and all(x < tile[0] + 15 for x, _y in tips), tips

@@ -62,6 +62,21 @@ def test_a_frame_that_is_all_table_calibrates_to_the_whole_frame():
     assert cal.seats == {"bottom": "Anna", "top": "Boris"}  # two players sit opposite
 
 
+def test_a_shadow_across_a_table_that_fills_the_frame_is_still_table():
+    # Fresh46 h1074: a shadow across the lower third of a wooden table (Anna's row in it) was
+    # left out, and Gleb's arm, coming in over it from the right, was told as the bottom edge's.
+    rng = np.random.default_rng(0)
+    wood = np.array((76, 120, 171), np.float32)
+    img = np.clip(wood * rng.uniform(0.9, 1.1, (480, 640, 1)), 0, 255)
+    shade = np.zeros((480, 640), np.uint8)
+    cv2.fillConvexPoly(shade, np.int32([(0, 340), (640, 280), (640, 480), (0, 480)]), 1)
+    img[shade == 1] *= 0.4  # the same wood, dimmer
+    img = img.astype(np.uint8)
+    cal = auto_calibrate(img, PLAYERS)
+    assert cal.corners == ((0.0, 0.0), (639.0, 0.0), (639.0, 479.0), (0.0, 479.0))
+    assert cal.seat_of_point((320, 440)) == "Anna"
+
+
 def test_a_hand_tile_towards_an_empty_side_is_the_nearest_players():
     # held-out live deal h17: two players, a recount tile nearer the empty left edge than the
     # bottom one was nobody's, and the hand came out a tile short

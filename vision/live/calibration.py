@@ -151,6 +151,10 @@ def full_frame(size: tuple[int, int], players, source: str = "auto") -> TableCal
     return TableCalibration(corners, default_seats(players), (w, h), source)
 
 
+SHADE_SHARE = 0.015  # a channel's share of the pixel's sum this near the cloth's: its hue
+SHADE_DIMMEST = 0.25  # of the cloth's brightness: the darkest shade still taken for it
+
+
 def auto_calibrate(frame: np.ndarray, players, *, work_width: int = 320) -> TableCalibration:
     """Find the table in a BGR frame: the largest region of the table's colour.
 
@@ -171,7 +175,19 @@ def auto_calibrate(frame: np.ndarray, players, *, work_width: int = 320) -> Tabl
     colour = np.median(lab[ring], axis=0)
     spread = np.median(np.abs(lab[ring] - colour), axis=0)
     dist = np.abs(lab - colour) / (3.0 * spread + 6.0)
-    mask = (dist.max(axis=2) < 1.0).astype(np.uint8) * 255
+    mask = dist.max(axis=2) < 1.0
+    # A shadow across the table (a lamp's, a player's) or the lens darkening the corners keeps the
+    # cloth's hue, only dimmer: the share of each channel in the pixel's sum stays (fresh46 h1074:
+    # the shaded third of the table, Anna's row in it, left out; Gleb's arm over it was then told
+    # as coming from the bottom edge).
+    bgr = small.astype(np.float32)
+    total = bgr.sum(axis=2) + 1.0
+    share = bgr / total[..., None]
+    ring_total = float(np.median(total[ring]))
+    share_spread = np.median(np.abs(share[ring] - np.median(share[ring], axis=0)), axis=0)
+    shade = ((np.abs(share - np.median(share[ring], axis=0)) < 3.0 * share_spread + SHADE_SHARE).all(axis=2)
+             & (total >= SHADE_DIMMEST * ring_total) & (total <= ring_total))
+    mask = (mask | shade).astype(np.uint8) * 255
     # Close over tiles, pips and clutter lying on the table.
     k = max(3, sw // 20) | 1
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))

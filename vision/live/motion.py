@@ -43,6 +43,7 @@ def arm_from(edge: str) -> MotionInfo:
 _EDGES = ("top", "bottom", "left", "right")
 _EDGE_CODE = {e: i + 1 for i, e in enumerate(_EDGES)}
 _TOUCH = 4  # pixels of a blob in an edge band: it touches that edge
+CLIPPED = 250.0  # a work pixel's channel this bright is at the sensor's top: its true value may be more
 GRAZE = 0.02  # of a blob's pixels: fewer in the one edge band it touches may only graze it
 _LIT = 40.0  # grey levels: a channel this bright tells the light's gain through JPEG noise
 _LIT_MIN = 50  # sampled pixels that must be that bright, else all of them tell it
@@ -89,6 +90,7 @@ class MotionGate:
         self._prev: np.ndarray | None = None
         self._background: np.ndarray | None = None
         self._still_since: float | None = None
+        self._change_t: np.ndarray | None = None  # per work pixel: when its present change began
 
     def set_calibration(self, calibration: TableCalibration) -> None:
         self.calibration = calibration
@@ -155,7 +157,13 @@ class MotionGate:
         # a's per channel, then subtract what is left of the median change.
         gain = self._gain(a, b)
         # (a white paper clipped at 255 in both stays 255: a gain cannot lift it past the sensor)
-        diff = cv2.absdiff(a, np.minimum(cv2.multiply(b, (*gain, 0.0)), 255.0))
+        scaled = np.minimum(cv2.multiply(b, (*gain, 0.0)), 255.0)
+        diff = cv2.absdiff(a, scaled)
+        # A channel clipped in b was at least that bright: dimmed by the gain, it may come out
+        # anywhere above b's scaled value (fresh46 h1065: a lamp's hot spot clipped in red, the
+        # exposure flickering 18 % down for a frame, lit up as change a sixth of the table wide,
+        # and the table did not settle between two players' tiles).
+        diff[(b >= CLIPPED) & (a >= scaled)] = 0.0
         level = np.median(diff.reshape(-1, 3)[self._sample], axis=0)
         c0, c1, c2 = cv2.split(cv2.subtract(diff, (*level.tolist(), 0.0)))
         over = cv2.max(cv2.max(c0, c1), c2)  # numpy's max over a 3-wide axis is slow
@@ -217,6 +225,12 @@ class MotionGate:
         changed_masks = self._masks(small, self._background, levels)  # type: ignore[arg-type]
         changed_mask = changed_masks[0]
         blobs = (changed_mask | moving_mask).astype(np.uint8)
+        # When each pixel's present change began (inf: none): a tile laid before an arm came
+        # changed before that arm's root did.
+        if self._change_t is None or self._change_t.shape != changed_mask.shape:
+            self._change_t = np.full(changed_mask.shape, np.inf)
+        self._change_t[blobs == 0] = np.inf
+        self._change_t[(blobs > 0) & np.isinf(self._change_t)] = t
         changed = float(changed_mask.sum()) / self._table_px
         # The background follows the light: the pixels that join it below take this frame's
         # exposure, and those that do not (where an arm was lately) must too, or a step of the
@@ -313,11 +327,31 @@ class MotionGate:
         blob (or its fainter rest) touched an edge band."""
         out = []
         for k, edge in edges.items():
-            ys, xs = np.nonzero(hands.get(k, labels == k))
+            ys, xs = np.nonzero(hands.get(k, self._since_root(labels == k, edge) if k in rooted else labels == k))
             i = int(np.argmax(self._gap(edge)[ys, xs]))
             sx, sy = self._to_frame
             out.append((edge, (float(xs[i] + 0.5) * sx, float(ys[i] + 0.5) * sy), k in rooted))
         return tuple(out)
+
+    def _since_root(self, blob: np.ndarray, edge: str) -> np.ndarray:
+        """The part of arm `blob` from `edge` that changed since its root at the edge did: a tile
+        laid just before, still new to the background, joined to it by the hand laying the next
+        one beside it, is not this arm (fresh46 h1065: Boris's hand by the 0-0, joined to the 0-5
+        Anna had laid 0.8 s before, the table unsettled between them, reached past both: his tip
+        lay by her tile, and the two tiles went to the other's arm)."""
+        root = blob & self._bands[edge]
+        if not root.any():
+            return blob
+        since = float(self._change_t[root].min())
+        own = (blob & (self._change_t >= since)).astype(np.uint8)
+        # (what is left of the older change, a pixel or two flickering at the tile's border,
+        # is cut off from the arm: the arm is its part joined to the root)
+        n, labels = cv2.connectedComponents(own, connectivity=8)
+        if n <= 1:
+            return blob
+        counts = np.bincount(labels[root], minlength=n)
+        counts[0] = 0
+        return labels == int(np.argmax(counts)) if counts.max() > 0 else blob
 
     def _blob_edges(self, labels: np.ndarray, band_counts: dict, ids: list[int],
                     grown: tuple | None = None) -> tuple[dict[int, str], set[int], dict[int, np.ndarray]]:
@@ -411,6 +445,12 @@ class MotionGate:
             # side) touching the far edge too, or only that one, its root out of sight: it still
             # came from where it came from. (A blob touching no edge is not carried over: a
             # ghost of a paused arm joined to it would carry a wrong side along.)
+            return before, False
+        if before in self.calibration.seats and touched and not seated:
+            # The same arm as on the last frame, its root faded into the table (a dark sleeve
+            # over a dark cloth), its hand now touching only an edge where nobody sits: it still
+            # came from its seat (fresh46 h1073, two players: Boris's hand at a pile by the
+            # right edge, his sleeve unseen at the top, told as three arms, three draws).
             return before, False
         ys, xs = np.nonzero(mask)
         if len(touched) == 1 and (len(xs) < 8 or next(iter(touched.values())) >= GRAZE * len(xs)):
