@@ -395,3 +395,25 @@ def test_an_unread_box_seen_with_two_tiles_does_not_make_one_arm_lay_them_all():
     box = Candidate(3.0, 1, 3.0, (360.0, 310.0), 18.0)  # boxed, never read
     arms.assign(t, [double, against, box])
     assert (double.edge, against.edge) == ("right", "bottom")
+
+
+def test_an_arm_whose_draw_the_drawn_out_boneyard_refused_laid_the_tile_read_after_it():
+    # Fresh45 h1037 (no divider, blitz-blind): Boris's arm laid the deal's last tile, 1-4, by the
+    # pile; unboxed until 1.3 s after his arm left, it was told a draw, refused (the boneyard was
+    # drawn out), and the tile, with no arm, went to Anna by her row, which she was laying out for
+    # the recount.
+    def last_tile(refused: bool) -> Candidate:
+        arms = Arms(TrackerConfig(), full_frame((640, 480), ["Anna", "Boris"]))
+        t = _visit(arms, 52.7, "top", [(414.0, 86.0), (426.0, 154.0), (422.0, 182.0), (426.0, 190.0),
+                                       (414.0, 182.0), (430.0, 186.0), (422.0, 170.0), (422.0, 86.0)])
+        arms.spend(arms.unused_since(arms.previous_settled, t)[0])  # the draw watch took it
+        if refused:
+            arms.undrawn("top", 52.7)
+        arms.note_read(t, False)
+        arms.note_read(t + 0.6, False)  # two quiet readings over stable_s: `silent`
+        c = _candidate("1-4", (419.0, 157.0))
+        arms.assign(t + 1.3, [c])
+        return c
+
+    assert last_tile(refused=True).edge == "top"
+    assert last_tile(refused=False).edge is None  # a draw it stays: no arm for the tile

@@ -85,6 +85,7 @@ class Arms:
         self._spent: set[float] = set()  # ends of the episodes whose arms laid a tile that is a move
         self._claimed: dict[float, float] = {}  # episode end -> settled frame a tile first took it on
         self._reads: list[tuple[float, bool]] = []  # fresh readings: (t, a new tile appeared)
+        self._undrawn: set[tuple[str, float]] = set()  # (edge, start) of arms told draws that were none
         self.one_per_arm = False  # one tile a turn (BYK-1.6): an arm visit lays one tile
 
     def observe(self, t: float, motion: MotionInfo) -> None:
@@ -284,6 +285,15 @@ class Arms:
                     frames[r.edge] += r.frames
                 r = max(pieces, key=lambda r: (frames[r.edge], -_dist(r.tip, new[0].centre)))
                 self.give(r, new[0])
+                return
+            # An arm told a draw that could not be one (the boneyard drawn out), its hand near
+            # this tile, read only readings later: it laid it (fresh45 h1037, no divider: Boris's
+            # last tile, unboxed until 1.3 s after his arm left, given to Anna by her row's count
+            # while she was laying her hand out for the recount).
+            undrawn = [r for r in self._reaches if (r.edge, r.start) in self._undrawn and self._in_window(r, t)
+                       and self._hand_came_near(r, new[0])]
+            if new[0].name is not None and undrawn:
+                self.give(max(undrawn, key=lambda r: r.end), new[0])
             return
         if not reaches:
             return
@@ -491,6 +501,7 @@ class Arms:
         c.edge, c.arm_t, c.rooted = r.edge, r.start, r.rooted
         self._used.add(r)
         self._laid.append(r)
+        self._undrawn.discard((r.edge, r.start))
 
     def laid_from(self, p, since: float, until: float, near: float) -> Reach | None:
         """An arm gone between two settled frames that laid a tile and whose hand passed within
@@ -512,6 +523,12 @@ class Arms:
 
     def spend(self, reach: Reach) -> None:
         self._used.add(reach)
+
+    def undrawn(self, edge: str | None, start: float) -> None:
+        """The arm from `edge` that came at `start`, told a draw, took no tile: the boneyard
+        was drawn out. A tile read later that its hand came near is its."""
+        if edge is not None:
+            self._undrawn.add((edge, start))
 
     @property
     def previous_settled(self) -> float:

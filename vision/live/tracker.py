@@ -1114,6 +1114,7 @@ class Tracker:
             # Every tile that may be drawn is drawn already (fresh deal h31: a box lost at the
             # last place; h105: a draw seen twice with the one tile SPI-1 takes out left).
             log.info("a draw seen with the boneyard drawn to its last tile: not a draw")
+            self.arms.undrawn(d.edge, d.arm_t)
             return
         if (self.boneyard_size is not None and d.player is None and math.isinf(d.arm_t)
                 and sum(x.player is not None or not math.isinf(x.arm_t) for x in self.draws.pending)
