@@ -42,9 +42,9 @@ def test_the_lab_holds_what_moved_out_of_the_runtime():
     names = set(lab_modules())
     for name in ("lab.read.evaluate", "lab.read.train_halfcnn", "lab.read.bench", "lab.detect.training",
                  "lab.detect.compare_ultralytics", "lab.detect.quantize", "lab.live.evaluate",
-                 "lab.live.heldout", "lab.benchmarks.run_all", "lab.diagnose.phantoms"):
+                 "lab.live.heldout", "lab.benchmarks.run_all", "lab.diagnose.phantoms", "lab.diagnose.deal_log"):
         assert name in names, name
-    assert len([n for n in names if n.startswith("lab.diagnose.")]) == 15
+    assert len([n for n in names if n.startswith("lab.diagnose.")]) == 16
 
 
 def test_every_lab_module_imports_without_loading_a_model_or_torch():
