@@ -91,6 +91,9 @@ class MotionGate:
         self._background: np.ndarray | None = None
         self._still_since: float | None = None
         self._change_t: np.ndarray | None = None  # per work pixel: when its present change began
+        # edge -> when an arm from it was first seen since the table last settled (a hand that
+        # pauses is lost to the gate for a few frames, and is the same arm when it moves again)
+        self._arm_came: dict[str, float] = {}
 
     def set_calibration(self, calibration: TableCalibration) -> None:
         self.calibration = calibration
@@ -262,6 +265,8 @@ class MotionGate:
                    or area[k] >= cfg.big_frac * self._table_px]
         edges, rooted, hands = self._blob_edges(labels, band_counts, arm_ids,
                                          None if grown is None else (grown, region_of, tells))
+        for e in set(edges.values()):
+            self._arm_came.setdefault(e, t)
         code_of = np.zeros(n, np.uint8)
         for k, e in edges.items():
             code_of[k] = _EDGE_CODE[e]
@@ -316,6 +321,7 @@ class MotionGate:
         if settled:
             self._peak = 0.0
             self._bodied = set()
+            self._arm_came = {}
             self._background = small.copy()
             self._settled_frame = small.copy()
         return MotionInfo(settled, arm, edge if arm else None, moving, changed, reaches)
@@ -334,24 +340,24 @@ class MotionGate:
         return tuple(out)
 
     def _since_root(self, blob: np.ndarray, edge: str) -> np.ndarray:
-        """The part of arm `blob` from `edge` that changed since its root at the edge did: a tile
-        laid just before, still new to the background, joined to it by the hand laying the next
-        one beside it, is not this arm (fresh46 h1065: Boris's hand by the 0-0, joined to the 0-5
-        Anna had laid 0.8 s before, the table unsettled between them, reached past both: his tip
-        lay by her tile, and the two tiles went to the other's arm)."""
+        """The part of arm `blob` from `edge` that changed since an arm from that edge came after
+        the table last settled (and joined to its root at the edge): a tile laid just before,
+        still new to the background, joined to the blob by the hand laying the next one beside
+        it, is not this arm (fresh46 h1065: Boris's hand by the 0-0, joined to the 0-5 Anna had
+        laid 0.8 s before, the table unsettled between them, reached past both: his tip lay by
+        her tile, and the two tiles went to the other's arm). A hand paused at the pile, lost to
+        the gate while still, is the same arm when it moves again (fresh39 h890)."""
+        came = self._arm_came.get(edge)
         root = blob & self._bands[edge]
-        if not root.any():
+        if came is None or not root.any():
             return blob
-        since = float(self._change_t[root].min())
-        own = (blob & (self._change_t >= since)).astype(np.uint8)
+        own = (blob & (self._change_t >= came)).astype(np.uint8)
         # (what is left of the older change, a pixel or two flickering at the tile's border,
         # is cut off from the arm: the arm is its part joined to the root)
         n, labels = cv2.connectedComponents(own, connectivity=8)
-        if n <= 1:
-            return blob
         counts = np.bincount(labels[root], minlength=n)
         counts[0] = 0
-        return labels == int(np.argmax(counts)) if counts.max() > 0 else blob
+        return labels == int(np.argmax(counts)) if n > 1 and counts.max() > 0 else blob
 
     def _blob_edges(self, labels: np.ndarray, band_counts: dict, ids: list[int],
                     grown: tuple | None = None) -> tuple[dict[int, str], set[int], dict[int, np.ndarray]]:
