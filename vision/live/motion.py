@@ -351,6 +351,8 @@ class MotionGate:
         root = blob & self._bands[edge]
         if came is None or not root.any():
             return blob
+        # (its root may have changed a frame before the blob was big enough to be an arm)
+        came = min(came, float(self._change_t[root].min()))
         own = (blob & (self._change_t >= came)).astype(np.uint8)
         # (what is left of the older change, a pixel or two flickering at the tile's border,
         # is cut off from the arm: the arm is its part joined to the root)
