@@ -333,13 +333,13 @@ class MotionGate:
         blob (or its fainter rest) touched an edge band."""
         out = []
         for k, edge in edges.items():
-            ys, xs = np.nonzero(hands.get(k, self._since_root(labels == k, edge) if k in rooted else labels == k))
+            ys, xs = np.nonzero(hands.get(k, self._own_part(labels == k, edge) if k in rooted else labels == k))
             i = int(np.argmax(self._gap(edge)[ys, xs]))
             sx, sy = self._to_frame
             out.append((edge, (float(xs[i] + 0.5) * sx, float(ys[i] + 0.5) * sy), k in rooted))
         return tuple(out)
 
-    def _since_root(self, blob: np.ndarray, edge: str) -> np.ndarray:
+    def _own_part(self, blob: np.ndarray, edge: str) -> np.ndarray:
         """The part of arm `blob` from `edge` that changed since an arm from that edge came after
         the table last settled (and joined to its root at the edge): a tile laid just before,
         still new to the background, joined to the blob by the hand laying the next one beside
