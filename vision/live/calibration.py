@@ -155,6 +155,12 @@ SHADE_SHARE = 0.015  # a channel's share of the pixel's sum this near the cloth'
 SHADE_DIMMEST = 0.25  # of the cloth's brightness: the darkest shade still taken for it
 
 
+def _median_spread(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per channel, the median of `values` (N x C) and their median distance from it."""
+    centre = np.median(values, axis=0)
+    return centre, np.median(np.abs(values - centre), axis=0)
+
+
 def auto_calibrate(frame: np.ndarray, players, *, work_width: int = 320) -> TableCalibration:
     """Find the table in a BGR frame: the largest region of the table's colour.
 
@@ -172,8 +178,7 @@ def auto_calibrate(frame: np.ndarray, players, *, work_width: int = 320) -> Tabl
     ring = np.zeros((sh, sw), dtype=bool)
     ring[int(sh * 0.15) : int(sh * 0.85), int(sw * 0.15) : int(sw * 0.85)] = True
     ring[int(sh * 0.30) : int(sh * 0.70), int(sw * 0.30) : int(sw * 0.70)] = False
-    colour = np.median(lab[ring], axis=0)
-    spread = np.median(np.abs(lab[ring] - colour), axis=0)
+    colour, spread = _median_spread(lab[ring])
     dist = np.abs(lab - colour) / (3.0 * spread + 6.0)
     mask = dist.max(axis=2) < 1.0
     # A shadow across the table (a lamp's, a player's) or the lens darkening the corners keeps the
@@ -184,8 +189,8 @@ def auto_calibrate(frame: np.ndarray, players, *, work_width: int = 320) -> Tabl
     total = bgr.sum(axis=2) + 1.0
     share = bgr / total[..., None]
     ring_total = float(np.median(total[ring]))
-    share_spread = np.median(np.abs(share[ring] - np.median(share[ring], axis=0)), axis=0)
-    shade = ((np.abs(share - np.median(share[ring], axis=0)) < 3.0 * share_spread + SHADE_SHARE).all(axis=2)
+    hue, hue_spread = _median_spread(share[ring])
+    shade = ((np.abs(share - hue) < 3.0 * hue_spread + SHADE_SHARE).all(axis=2)
              & (total >= SHADE_DIMMEST * ring_total) & (total <= ring_total))
     mask = (mask | shade).astype(np.uint8) * 255
     # Close over tiles, pips and clutter lying on the table.

@@ -90,7 +90,7 @@ class MotionGate:
         self._prev: np.ndarray | None = None
         self._background: np.ndarray | None = None
         self._still_since: float | None = None
-        self._change_t: np.ndarray | None = None  # per work pixel: when its present change began
+        self._change_t = np.empty(0)  # per work pixel: when its present change began (from the first frame)
         # edge -> when an arm from it was first seen since the table last settled (a hand that
         # pauses is lost to the gate for a few frames, and is the same arm when it moves again)
         self._arm_came: dict[str, float] = {}
@@ -214,6 +214,8 @@ class MotionGate:
             self._background = small.copy()
             self._settled_frame = self._background.copy()
             self._px_still = np.full(small.shape[:2], t, dtype=np.float64)
+            self._change_t = np.full(small.shape[:2], np.inf)
+            self._arm_came = {}
             self._still_since = t
             self._peak = 0.0
             self._arm_map = np.zeros(small.shape[:2], np.uint8)  # the last frame's arms, by edge
@@ -230,8 +232,6 @@ class MotionGate:
         blobs = (changed_mask | moving_mask).astype(np.uint8)
         # When each pixel's present change began (inf: none): a tile laid before an arm came
         # changed before that arm's root did.
-        if self._change_t is None or self._change_t.shape != changed_mask.shape:
-            self._change_t = np.full(changed_mask.shape, np.inf)
         self._change_t[blobs == 0] = np.inf
         self._change_t[(blobs > 0) & np.isinf(self._change_t)] = t
         changed = float(changed_mask.sum()) / self._table_px
@@ -448,17 +448,15 @@ class MotionGate:
         seated = {e: n for e, n in counts.items() if e in self.calibration.seats and n >= _TOUCH}
         touched = seated or {e: n for e, n in counts.items() if n >= _TOUCH}
         before = self._edge_before(mask)
-        if before is not None and touched and set(touched) <= {before, _OPPOSITE[before]}:
+        if before is not None and touched and (set(touched) <= {before, _OPPOSITE[before]}
+                                               or before in self.calibration.seats and not seated):
             # The same arm as on the last frame, now across the table (to a pile at the far
-            # side) touching the far edge too, or only that one, its root out of sight: it still
-            # came from where it came from. (A blob touching no edge is not carried over: a
-            # ghost of a paused arm joined to it would carry a wrong side along.)
-            return before, False
-        if before in self.calibration.seats and touched and not seated:
-            # The same arm as on the last frame, its root faded into the table (a dark sleeve
-            # over a dark cloth), its hand now touching only an edge where nobody sits: it still
-            # came from its seat (fresh46 h1073, two players: Boris's hand at a pile by the
-            # right edge, his sleeve unseen at the top, told as three arms, three draws).
+            # side) touching the far edge too, or only that one, its root out of sight; or its
+            # root faded into the table (a dark sleeve over a dark cloth), its hand touching only
+            # edges where nobody sits (fresh46 h1073, two players: Boris's hand at a pile by the
+            # right edge, his sleeve unseen at the top, told as three arms, three draws): it still
+            # came from where it came from. (A blob touching no edge is not carried over: a ghost
+            # of a paused arm joined to it would carry a wrong side along.)
             return before, False
         ys, xs = np.nonzero(mask)
         if len(touched) == 1 and (len(xs) < 8 or next(iter(touched.values())) >= GRAZE * len(xs)):
